@@ -1,0 +1,31 @@
+"""zombie_rules: pure, immutable rules engines for four zombie card games.
+
+Each title (``zombie_rules.zombie_run``, ...) exposes the same protocol; ``GAMES``
+maps names to the :class:`Game` records that generic code works with.
+"""
+
+from zombie_rules.core import (
+    CHANCE,
+    DecodeError,
+    Game,
+    IllegalMove,
+    InvalidConfig,
+    Result,
+    ZombieRulesError,
+)
+from zombie_rules.registry import GAMES, get_game
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "GAMES",
+    "DecodeError",
+    "Game",
+    "IllegalMove",
+    "InvalidConfig",
+    "Result",
+    "ZombieRulesError",
+    "__version__",
+    "get_game",
+]

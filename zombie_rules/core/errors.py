@@ -1,0 +1,29 @@
+"""The error hierarchy every title raises.
+
+All errors are ``ValueError`` subclasses so that callers who only care that input
+was rejected can catch one familiar type, while front ends can tell a bad move
+from a bad configuration from a corrupt save file.
+"""
+
+from __future__ import annotations
+
+
+class ZombieRulesError(ValueError):
+    """Base class of every error this library raises on purpose."""
+
+
+class IllegalMove(ZombieRulesError):
+    """A move that the rules do not allow in this state; the state is unchanged."""
+
+
+class InvalidConfig(ZombieRulesError):
+    """A ``Config`` whose fields cannot describe a playable game."""
+
+    def __init__(self, field: str, why: str) -> None:
+        super().__init__(f"{field}: {why}")
+        self.field = field
+        self.why = why
+
+
+class DecodeError(ZombieRulesError):
+    """Serialized input (JSON, move text) that does not describe a valid object."""

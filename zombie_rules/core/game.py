@@ -1,0 +1,87 @@
+"""The record that bundles one title's functions for generic code.
+
+Each title is a self-contained module exporting ``Config``, ``new_game``,
+``legal_moves``, ``apply``, ``chance_outcomes``, ``to_act``, ``view``, ``result``
+and ``parse_move``. Generic code (the test kit, the CLI, the serializer, play
+loops) should not import titles by name, so each title also publishes one
+:class:`Game` that points at those functions plus the few hooks that only generic
+checks need (card census, hidden re-deals, candidate moves).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from zombie_rules.core.result import Result
+
+C = TypeVar("C")
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+
+
+@attrs.frozen
+class Game(Generic[C, S, M, V]):
+    """One title, as seen by generic code.
+
+    The first block of fields is the public protocol (the same functions the
+    title's module exports). The second block is what generic tools need and a
+    title must be able to say about itself:
+
+    ``chance_weights``
+        the current chance node as moves and integer weights; ``chance_outcomes``
+        is the exact-probability view of the same thing, this is the fast one.
+    ``card_set`` / ``card_census``
+        every card the config puts in the game, and every card a state holds,
+        wherever it lies; equal at every step (card conservation).
+    ``hidden_variant``
+        a state that differs from the given one only in cards the seat has not
+        seen (re-dealt at random); the seat's view must not change.
+    ``candidate_moves``
+        well-formed moves for the current actors, legal or not, so tests can
+        check that every illegal one is refused.
+    ``check_state``
+        raises ``ValueError`` naming the broken field when a decoded state breaks
+        an invariant.
+    ``config_space``
+        for each ``Config`` field worth varying, the values to try.
+    ``rounds_played``
+        a per-title measure of game length for summaries.
+    ``render``
+        the view as text for terminal front ends (pure: returns a string).
+    ``agents``
+        named agent factories for this title beyond the generic ones.
+    """
+
+    name: str
+    config_type: type[C]
+    state_type: type[S]
+    move_type: type[M]
+    view_type: type[V]
+    new_game: Callable[[C | None], S]
+    legal_moves: Callable[[S], tuple[M, ...]]
+    apply: Callable[[S, M], S]
+    chance_outcomes: Callable[[S], tuple[tuple[M, Fraction], ...]]
+    to_act: Callable[[S], frozenset[int]]
+    view: Callable[[S, int | None], V]
+    result: Callable[[S], Result | None]
+    parse_move: Callable[[S, str], M]
+
+    chance_weights: Callable[[S], tuple[Sequence[M], Sequence[int]]]
+    config_of: Callable[[S], C]
+    players: Callable[[C], int]
+    card_set: Callable[[C], Counter[Hashable]]
+    card_census: Callable[[S], Counter[Hashable]]
+    hidden_variant: Callable[[S, int | None, random.Random], S]
+    candidate_moves: Callable[[S], tuple[M, ...]]
+    check_state: Callable[[S], None]
+    config_space: Mapping[str, tuple[Any, ...]]
+    rounds_played: Callable[[S], int]
+    render: Callable[[V], str]
+    agents: Mapping[str, Callable[[], Any]] = attrs.field(factory=dict)

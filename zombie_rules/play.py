@@ -1,0 +1,117 @@
+"""Playing games: agents, chance sampling, records and replays.
+
+This is the only place randomness enters: the rules expose chance nodes and
+their probabilities, and these helpers draw from them with a ``random.Random``
+the caller owns, so a seed reproduces a game exactly and nothing here reads a
+clock or global random state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import attrs
+
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.chance import pick_weighted
+from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.game import Game
+
+
+class Agent(Protocol):
+    """Anything that picks a move for one seat from what that seat can see."""
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """One of ``legal_moves`` (all of which belong to the seat of ``view``)."""
+        ...
+
+
+class RandomAgent:
+    """Picks uniformly among the legal moves: the baseline every bot must beat."""
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        return legal_moves[rng.randrange(len(legal_moves))]
+
+
+def sample_chance(game: Game[Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:
+    """One chance outcome of ``state``, drawn with its exact probability."""
+    moves, weights = game.chance_weights(state)
+    if not moves:
+        raise IllegalMove("not a chance node: a seat is to act, or the game is over")
+    return pick_weighted(moves, weights, rng)
+
+
+def resolve_chance(game: Game[Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:
+    """The first state from ``state`` on where a seat must act (or the game is over)."""
+    while CHANCE in game.to_act(state):
+        state = game.apply(state, sample_chance(game, state, rng))
+    return state
+
+
+@attrs.frozen
+class Record:
+    """A played game: its title, config and every move, chance outcomes included.
+
+    That is all it takes to reproduce every state, so a record is the save file,
+    the log and the bug report.
+    """
+
+    game: str
+    config: Any
+    moves: tuple[Any, ...]
+
+
+def replay(record: Record) -> tuple[Any, ...]:
+    """Every state of the recorded game, starting with ``new_game(config)``.
+
+    Raises :class:`IllegalMove` naming the move number if the record does not
+    describe a legal game.
+    """
+    from zombie_rules.registry import get_game
+
+    game = get_game(record.game)
+    state = game.new_game(record.config)
+    states = [state]
+    for number, move in enumerate(record.moves):
+        try:
+            state = game.apply(state, move)
+        except IllegalMove as exc:
+            raise IllegalMove(f"move {number} of the record: {exc}") from exc
+        states.append(state)
+    return tuple(states)
+
+
+def play_game(
+    game: Game[Any, Any, Any, Any],
+    config: Any,
+    agents: Sequence[Agent],
+    seed: int,
+    max_moves: int | None = None,
+) -> Record:
+    """Play one game with one agent per seat, seeded; stops early after ``max_moves``.
+
+    When several seats may act, the lowest-numbered one moves first; that is
+    harmless because simultaneous choices are secret commitments in every title.
+    """
+    config = game.config_type() if config is None else config
+    players = game.players(config)
+    if len(agents) != players:
+        raise ValueError(f"{game.name} with this config needs {players} agents, got {len(agents)}")
+    rng = random.Random(seed)
+    state = game.new_game(config)
+    moves: list[Any] = []
+    while max_moves is None or len(moves) < max_moves:
+        actors = game.to_act(state)
+        if not actors:
+            break
+        if CHANCE in actors:
+            move = sample_chance(game, state, rng)
+        else:
+            seat = min(actors)
+            legal = tuple(m for m in game.legal_moves(state) if m.seat == seat)
+            move = agents[seat].choose(game.view(state, seat), legal, rng)
+        state = game.apply(state, move)
+        moves.append(move)
+    return Record(game.name, config, tuple(moves))

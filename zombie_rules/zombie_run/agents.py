@@ -1,0 +1,71 @@
+"""A Zombie Run! bot that plays the way a careful person would.
+
+It keeps the lowest cards it knows, replaces its worst known (or unknown) card
+whenever the drawn card is expected to be better, and shouts once its expected
+total is low. Unknown cards are valued at the mean of the cards it has not seen,
+which it can work out from its perfect-memory view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from zombie_rules.zombie_run.state import Action, Move, Phase
+from zombie_rules.zombie_run.views import View
+
+
+class HeuristicAgent:
+    """``shout_per_card``: shout when the expected total is at most this times the hand size."""
+
+    def __init__(self, shout_per_card: float = 2.5) -> None:
+        self.shout_per_card = shout_per_card
+
+    def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+        if view.phase is Phase.PEEK or view.seat is None:
+            return legal_moves[0]
+        hand = view.hands[view.seat]
+        unknown_value = _mean_unseen(view)
+        estimates = [unknown_value if card is None else float(card) for card in hand]
+        worst = max(range(len(hand)), key=lambda p: estimates[p])
+        if view.phase is Phase.DRAW:
+            return _choose_draw(view, legal_moves, estimates[worst], unknown_value)
+        held = view.held
+        assert held is not None
+        swap = held < estimates[worst] or not any(m.action is Action.DISCARD for m in legal_moves)
+        after = list(estimates)
+        if swap:
+            after[worst] = held
+        shout = sum(after) <= self.shout_per_card * len(hand)
+        for move in legal_moves:
+            if move.shout != shout:
+                continue
+            if swap and move.action is Action.SWAP and move.args == (worst,):
+                return move
+            if not swap and move.action is Action.DISCARD:
+                return move
+        raise AssertionError("the decide phase always offers swaps and shouts")  # pragma: no cover
+
+
+def _choose_draw(view: View, legal: Sequence[Move], worst: float, unknown_value: float) -> Move:
+    by_action = {m.action: m for m in legal}
+    top = view.discard_pile[-1] if view.discard_pile else None
+    take_top = top is not None and top < min(worst, unknown_value - 2)
+    if take_top and Action.DRAW_DISCARD in by_action:
+        return by_action[Action.DRAW_DISCARD]
+    return by_action.get(Action.DRAW_PILE, legal[0])
+
+
+def _mean_unseen(view: View) -> float:
+    remaining = {zombies: copies for zombies, copies in view.config.deck}
+    seen = [c for hand in view.hands for c in hand if c is not None]
+    seen += view.discard_pile
+    if view.held is not None:
+        seen.append(view.held)
+    for card in seen:
+        if remaining.get(card, 0) > 0:
+            remaining[card] -= 1
+    total = sum(remaining.values())
+    if total == 0:
+        return 0.0
+    return sum(z * n for z, n in remaining.items()) / total

@@ -1,0 +1,110 @@
+"""Every rule variant and card-set choice of Zombie Run!; ``Config()`` is the rulebook game."""
+
+from __future__ import annotations
+
+import enum
+import functools
+
+import attrs
+
+from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.zombie_run.cards import DEFAULT_DECK
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 7
+
+
+class TieBreak(enum.Enum):
+    """How a tie for the lowest game score is settled (see docs/rulings/zombie_run.md)."""
+
+    #: Everyone tied for the lowest total wins.
+    SHARED = "shared"
+    #: Among the tied, the lowest score in the last round wins, then the round before, ...
+    LAST_ROUND = "last_round"
+
+
+@attrs.frozen(cache_hash=True)
+class Config:
+    """A Zombie Run! table.
+
+    ``deck`` lists ``(zombies, copies)`` per card kind. ``discard_taken_card``
+    allows throwing a card taken from the Discard Pile straight back, which the
+    rulebook's "There is no passing" forbids by default. ``turn_limit`` ends a round
+    with no shouter after that many turns (the rulebook has no limit; bots and
+    searches may want one).
+    """
+
+    players: int = 4
+    rounds: int = 5
+    hand_size: int = 4
+    peek_count: int = 2
+    first_dealer: int = 0
+    deck: tuple[tuple[int, int], ...] = DEFAULT_DECK
+    discard_taken_card: bool = False
+    reshuffle_keeps_top: bool = True
+    tie_break: TieBreak = TieBreak.SHARED
+    turn_limit: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        validate(self)
+
+
+def validate(config: Config) -> None:
+    """Raise :class:`InvalidConfig` naming the first field that cannot be played."""
+    if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+        raise InvalidConfig(
+            "players",
+            f"Zombie Run! is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {config.players}",
+        )
+    if config.rounds < 1:
+        raise InvalidConfig("rounds", f"need at least one round, not {config.rounds}")
+    if config.hand_size < 1:
+        raise InvalidConfig("hand_size", f"need at least one card each, not {config.hand_size}")
+    if not 0 <= config.peek_count <= config.hand_size:
+        raise InvalidConfig(
+            "peek_count",
+            f"must be between 0 and hand_size ({config.hand_size}), not {config.peek_count}",
+        )
+    if not 0 <= config.first_dealer < config.players:
+        raise InvalidConfig(
+            "first_dealer", f"must be a seat 0-{config.players - 1}, not {config.first_dealer}"
+        )
+    if config.turn_limit is not None and config.turn_limit < 1:
+        raise InvalidConfig("turn_limit", f"must be None or at least 1, not {config.turn_limit}")
+    values = [zombies for zombies, _ in config.deck]
+    if len(set(values)) != len(values):
+        raise InvalidConfig("deck", "each card kind (zombie count) may be listed only once")
+    if any(zombies < 0 for zombies in values):
+        raise InvalidConfig("deck", "zombie counts cannot be negative")
+    if any(copies < 1 for _, copies in config.deck):
+        raise InvalidConfig("deck", "every listed card kind needs at least one copy")
+    size = sum(copies for _, copies in config.deck)
+    needed = config.players * config.hand_size + 2
+    if size < needed:
+        raise InvalidConfig(
+            "deck",
+            f"{size} cards cannot deal {config.players} hands of {config.hand_size}"
+            f" plus a Discard Pile and a Draw Pile card ({needed} needed)",
+        )
+
+
+@attrs.frozen
+class Tables:
+    """Per-config lookups the hot path needs, computed once per config."""
+
+    values: tuple[int, ...]  # zombies per kind index, ascending
+    copies: tuple[int, ...]  # copies per kind index
+    index: dict[int, int]  # zombies -> kind index
+    everyone: int  # bitmask of all seats
+
+
+@functools.lru_cache(maxsize=64)
+def tables(config: Config) -> Tables:
+    deck = sorted(config.deck)
+    values = tuple(zombies for zombies, _ in deck)
+    return Tables(
+        values=values,
+        copies=tuple(copies for _, copies in deck),
+        index={zombies: i for i, zombies in enumerate(values)},
+        everyone=(1 << config.players) - 1,
+    )

@@ -1,0 +1,414 @@
+"""Zombie Run!'s transitions: legal moves, ``apply`` and chance.
+
+Every rulebook sentence implemented here is quoted next to its code and cited
+by a test in ``tests/zombie_run/``. ``legal_moves`` returns cached tuples of
+shared ``Move`` objects, and ``apply`` validates with a few integer checks, because
+playouts call both millions of times.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from fractions import Fraction
+
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.chance import outcomes_from_weights
+from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.piles import take
+from zombie_rules.core.result import Result
+from zombie_rules.zombie_run.config import Config, TieBreak, tables
+from zombie_rules.zombie_run.state import Action, Move, Phase, RoundResult, State
+
+
+def new_game(config: Config | None = None) -> State:
+    """The first round, about to be dealt: "The oldest player is the first dealer."""
+    config = Config() if config is None else config
+    return _start_round(config, 0, config.first_dealer, (0,) * config.players, ())
+
+
+def _start_round(
+    config: Config,
+    round_: int,
+    dealer: int,
+    scores: tuple[int, ...],
+    history: tuple[RoundResult, ...],
+) -> State:
+    # "shuffle all the cards together, and deal again": every card back in the pile.
+    return State(
+        config=config,
+        round=round_,
+        dealer=dealer,
+        phase=Phase.DEAL,
+        turn=(dealer + 1) % config.players,
+        hands=((),) * config.players,
+        seen=((),) * config.players,
+        draw_pile=tables(config).copies,
+        discard_pile=(),
+        held=None,
+        held_public=False,
+        peeked=0,
+        turns_taken=0,
+        scores=scores,
+        history=history,
+    )
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+@functools.lru_cache(maxsize=64)
+def _card_moves(config: Config) -> tuple[Move, ...]:
+    return tuple(Move(CHANCE, Action.CARD, (value,)) for value in tables(config).values)
+
+
+@functools.cache
+def _peek_moves(seat: int, hand_size: int, peek_count: int) -> tuple[Move, ...]:
+    return tuple(
+        Move(seat, Action.PEEK, combo)
+        for combo in itertools.combinations(range(hand_size), peek_count)
+    )
+
+
+@functools.cache
+def _peek_phase_moves(waiting: int, hand_size: int, peek_count: int) -> tuple[Move, ...]:
+    seats = [s for s in range(waiting.bit_length()) if waiting >> s & 1]
+    return tuple(m for s in seats for m in _peek_moves(s, hand_size, peek_count))
+
+
+@functools.cache
+def _draw_moves(seat: int, pile: bool, discard: bool) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    if pile:
+        moves.append(Move(seat, Action.DRAW_PILE))
+    if discard:
+        moves.append(Move(seat, Action.DRAW_DISCARD))
+    return tuple(moves)
+
+
+@functools.cache
+def _decide_moves(seat: int, hand_size: int, may_discard: bool) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    for shout in (False, True):
+        moves.extend(Move(seat, Action.SWAP, (p,), shout) for p in range(hand_size))
+        if may_discard:
+            moves.append(Move(seat, Action.DISCARD, (), shout))
+    return tuple(moves)
+
+
+def _may_discard_held(state: State) -> bool:
+    # "You MUST draw and discard a card on each turn. There is no passing": by
+    # default a card taken from the Discard Pile cannot go straight back.
+    return not state.held_public or state.config.discard_taken_card
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every move any actor may make now; empty exactly when the game is over."""
+    phase = state.phase
+    if phase is Phase.DECIDE:
+        return _decide_moves(state.turn, state.config.hand_size, _may_discard_held(state))
+    if phase is Phase.DRAW:
+        return _draw_moves(state.turn, any(state.draw_pile), bool(state.discard_pile))
+    if phase is Phase.DRAW_CARD or phase is Phase.DEAL or phase is Phase.FLIP:
+        moves, _ = chance_weights(state)
+        return tuple(moves)
+    if phase is Phase.PEEK:
+        config = state.config
+        waiting = tables(config).everyone & ~state.peeked
+        return _peek_phase_moves(waiting, config.hand_size, config.peek_count)
+    return ()
+
+
+def to_act(state: State) -> frozenset[int]:
+    """Who may act: one seat, the seats still to look at their cards, or chance."""
+    phase = state.phase
+    if phase is Phase.DRAW or phase is Phase.DECIDE:
+        return frozenset((state.turn,))
+    if phase is Phase.PEEK:
+        waiting = tables(state.config).everyone & ~state.peeked
+        return frozenset(s for s in range(state.config.players) if waiting >> s & 1)
+    if phase is Phase.OVER:
+        return frozenset()
+    return frozenset((CHANCE,))
+
+
+def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
+    """A draw from the face-down pile: one outcome per card kind, weighted by count."""
+    if state.phase in _CHANCE_PHASES:
+        counts = state.draw_pile
+        moves = _card_moves(state.config)
+        if all(counts):
+            return moves, counts
+        return (
+            tuple(m for m, n in zip(moves, counts, strict=True) if n),
+            tuple(n for n in counts if n),
+        )
+    return (), ()
+
+
+_CHANCE_PHASES = frozenset((Phase.DEAL, Phase.FLIP, Phase.DRAW_CARD))
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    """Exact probabilities of the chance node; empty when a seat is to act."""
+    moves, weights = chance_weights(state)
+    return outcomes_from_weights(moves, weights) if moves else ()
+
+
+# ---------------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal."""
+    handler = _HANDLERS.get(state.phase)
+    if handler is None:
+        raise IllegalMove(f"{move}: the game is over; no move is legal")
+    return handler(state, move)
+
+
+def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
+    if move.seat != actor:
+        who = "chance" if actor == CHANCE else f"seat {actor}"
+        raise IllegalMove(f"{move}: it is {who}'s move ({state.phase.name.lower()} phase)")
+    if move.action not in actions:
+        legal = " or ".join(repr(a.value) for a in actions)
+        raise IllegalMove(
+            f"{move}: cannot {move.action.value!r} in the {state.phase.name.lower()} phase;"
+            f" legal: {legal}"
+        )
+
+
+def _drawn_card(state: State, move: Move) -> tuple[int, tuple[int, ...]]:
+    """The card a chance move names and the pile without it."""
+    _expect(state, move, CHANCE, Action.CARD)
+    index = tables(state.config).index.get(move.args[0]) if len(move.args) == 1 else None
+    if index is None or not state.draw_pile[index]:
+        present = [
+            v for v, n in zip(tables(state.config).values, state.draw_pile, strict=True) if n
+        ]
+        raise IllegalMove(f"{move}: no such card in the Draw Pile; it holds {present}")
+    return move.args[0], take(state.draw_pile, index)
+
+
+def _deal(state: State, move: Move) -> State:
+    # "The dealer deals four cards to each player, face down", one at a time clockwise.
+    card, pile = _drawn_card(state, move)
+    seat = state.turn
+    hands = _replace_at(state.hands, seat, state.hands[seat] + (card,))
+    seen = _replace_at(state.seen, seat, state.seen[seat] + (0,))
+    n = state.config.players
+    dealt_all = seat == state.dealer and len(hands[seat]) == state.config.hand_size
+    return State(
+        state.config, state.round, state.dealer,
+        Phase.FLIP if dealt_all else Phase.DEAL,
+        (seat + 1) % n, hands, seen, pile, (), None, False, 0, 0, state.scores, state.history,
+    )  # fmt: skip
+
+
+def _flip(state: State, move: Move) -> State:
+    # "The dealer also places one card face up next to the Draw Pile."
+    card, pile = _drawn_card(state, move)
+    peeking = state.config.peek_count > 0
+    return State(
+        state.config, state.round, state.dealer,
+        Phase.PEEK if peeking else Phase.DRAW,
+        (state.dealer + 1) % state.config.players, state.hands, state.seen, pile, (card,),
+        None, False, 0, 0, state.scores, state.history,
+    )  # fmt: skip
+
+
+def _peek(state: State, move: Move) -> State:
+    # "Each player can look at two, and only two, of the cards in their hand."
+    seat = move.seat
+    config = state.config
+    if move.action is not Action.PEEK:
+        raise IllegalMove(f"{move}: everyone must first look at their cards; legal: 'peek'")
+    if not (0 <= seat < config.players) or state.peeked >> seat & 1:
+        waiting = sorted(to_act(state))
+        raise IllegalMove(f"{move}: seat {seat} cannot look now; still to look: {waiting}")
+    positions = move.args
+    if (
+        len(positions) != config.peek_count
+        or list(positions) != sorted(set(positions))
+        or not all(0 <= p < config.hand_size for p in positions)
+    ):
+        raise IllegalMove(
+            f"{move}: name {config.peek_count} different positions 0-{config.hand_size - 1}"
+            " in increasing order"
+        )
+    bit = 1 << seat
+    row = list(state.seen[seat])
+    for p in positions:
+        row[p] |= bit
+    peeked = state.peeked | bit
+    done = peeked == tables(config).everyone
+    return State(
+        config, state.round, state.dealer, Phase.DRAW if done else Phase.PEEK, state.turn,
+        state.hands, _replace_at(state.seen, seat, tuple(row)), state.draw_pile,
+        state.discard_pile, None, False, peeked, 0, state.scores, state.history,
+    )  # fmt: skip
+
+
+def _draw(state: State, move: Move) -> State:
+    # "drawing a card from the Draw Pile or the Discard Pile, looking at it"
+    _expect(state, move, state.turn, Action.DRAW_PILE, Action.DRAW_DISCARD)
+    if move.args or move.shout:
+        raise IllegalMove(f"{move}: a draw takes no arguments and cannot shout")
+    if move.action is Action.DRAW_PILE:
+        if not any(state.draw_pile):
+            raise IllegalMove(f"{move}: the Draw Pile is empty; legal: 'draw discard'")
+        return State(
+            state.config, state.round, state.dealer, Phase.DRAW_CARD, state.turn, state.hands,
+            state.seen, state.draw_pile, state.discard_pile, None, False, state.peeked,
+            state.turns_taken, state.scores, state.history,
+        )  # fmt: skip
+    if not state.discard_pile:
+        raise IllegalMove(f"{move}: the Discard Pile is empty; legal: 'draw pile'")
+    return State(
+        state.config, state.round, state.dealer, Phase.DECIDE, state.turn, state.hands,
+        state.seen, state.draw_pile, state.discard_pile[:-1], state.discard_pile[-1], True,
+        state.peeked, state.turns_taken, state.scores, state.history,
+    )  # fmt: skip
+
+
+def _draw_card(state: State, move: Move) -> State:
+    card, pile = _drawn_card(state, move)
+    return State(
+        state.config, state.round, state.dealer, Phase.DECIDE, state.turn, state.hands,
+        state.seen, pile, state.discard_pile, card, False, state.peeked,
+        state.turns_taken, state.scores, state.history,
+    )  # fmt: skip
+
+
+def _decide(state: State, move: Move) -> State:
+    # "choosing whether or not to exchange it for one of the cards in your hand"
+    _expect(state, move, state.turn, Action.SWAP, Action.DISCARD)
+    seat = state.turn
+    held = state.held
+    assert held is not None
+    hands, seen = state.hands, state.seen
+    if move.action is Action.SWAP:
+        if len(move.args) != 1 or not 0 <= move.args[0] < state.config.hand_size:
+            raise IllegalMove(
+                f"{move}: swap names one hand position 0-{state.config.hand_size - 1}"
+            )
+        p = move.args[0]
+        hand = hands[seat]
+        discarded = hand[p]
+        hands = _replace_at(hands, seat, hand[:p] + (held,) + hand[p + 1 :])
+        # The drawer saw the card; a card taken face up from the Discard Pile
+        # was seen by everyone, and everyone sees where it goes.
+        knows = tables(state.config).everyone if state.held_public else 1 << seat
+        row = seen[seat]
+        seen = _replace_at(seen, seat, row[:p] + (knows,) + row[p + 1 :])
+    else:
+        if move.args:
+            raise IllegalMove(f"{move}: discard takes no position; to exchange, use 'swap N'")
+        if not _may_discard_held(state):
+            raise IllegalMove(
+                f"{move}: there is no passing; a card taken from the Discard Pile must be"
+                " swapped into your hand ('swap N')"
+            )
+        discarded = held
+    discard_pile = state.discard_pile + (discarded,)
+    turns_taken = state.turns_taken + 1
+    limit = state.config.turn_limit
+    if move.shout:
+        # "the round stops immediately"
+        return _end_round(state, hands, discard_pile, turns_taken, seat)
+    if limit is not None and turns_taken >= limit:
+        return _end_round(state, hands, discard_pile, turns_taken, None)
+    draw_pile = state.draw_pile
+    if not any(draw_pile):
+        # "If you run out of cards during a game, have the dealer reshuffle the
+        # Discard Pile and use it to start a new Draw Pile."
+        draw_pile, discard_pile = _reshuffle(state.config, discard_pile)
+    return State(
+        state.config, state.round, state.dealer, Phase.DRAW, (seat + 1) % state.config.players,
+        hands, seen, draw_pile, discard_pile, None, False, state.peeked, turns_taken,
+        state.scores, state.history,
+    )  # fmt: skip
+
+
+def _reshuffle(
+    config: Config, discard_pile: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    keep = discard_pile[-1:] if config.reshuffle_keeps_top else ()
+    shuffled = discard_pile[:-1] if config.reshuffle_keeps_top else discard_pile
+    index = tables(config).index
+    counts = [0] * len(index)
+    for card in shuffled:
+        counts[index[card]] += 1
+    return tuple(counts), keep
+
+
+def _end_round(
+    state: State,
+    hands: tuple[tuple[int, ...], ...],
+    discard_pile: tuple[int, ...],
+    turns_taken: int,
+    shouter: int | None,
+) -> State:
+    # "Each player then turns over all four of their cards and counts the number of zombies"
+    totals = tuple(sum(hand) for hand in hands)
+    scores = list(totals)
+    # "If the person who shouted out and ended the round does NOT have the lowest
+    # number of zombies in their hand, their score for the round DOUBLES"; a tie
+    # for the lowest: "nothing happens".
+    if shouter is not None and totals[shouter] > min(totals):
+        scores[shouter] *= 2
+    record = RoundResult(hands, totals, shouter, tuple(scores))
+    history = state.history + (record,)
+    running = tuple(a + b for a, b in zip(state.scores, scores, strict=True))
+    config = state.config
+    if state.round + 1 >= config.rounds:
+        # "The game lasts five rounds."
+        everyone = tables(config).everyone
+        return State(
+            config, state.round, state.dealer, Phase.OVER, state.turn, hands,
+            tuple((everyone,) * len(h) for h in hands), state.draw_pile, discard_pile,
+            None, False, state.peeked, turns_taken, running, history,
+        )  # fmt: skip
+    # "Dealer responsibilities rotate clockwise to the next player each round."
+    return _start_round(
+        config, state.round + 1, (state.dealer + 1) % config.players, running, history
+    )
+
+
+def _replace_at(
+    rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return rows[:i] + (row,) + rows[i + 1 :]
+
+
+_HANDLERS = {
+    Phase.DEAL: _deal,
+    Phase.FLIP: _flip,
+    Phase.PEEK: _peek,
+    Phase.DRAW: _draw,
+    Phase.DRAW_CARD: _draw_card,
+    Phase.DECIDE: _decide,
+}
+
+
+# --------------------------------------------------------------------- result
+
+
+def result(state: State) -> Result | None:
+    """Lowest total after the last round wins: "The player with the lowest score ... wins"."""
+    if state.phase is not Phase.OVER:
+        return None
+    scores = state.scores
+    best = min(scores)
+    tied = [s for s, score in enumerate(scores) if score == best]
+    reason = f"lowest total after {state.round + 1} rounds: {best} zombies"
+    if len(tied) > 1 and state.config.tie_break is TieBreak.LAST_ROUND:
+        for record in reversed(state.history):
+            low = min(record.scores[s] for s in tied)
+            tied = [s for s in tied if record.scores[s] == low]
+            if len(tied) == 1:
+                reason += "; tie broken by the latest round that separates them"
+                break
+    if len(tied) > 1:
+        reason += f"; shared by seats {', '.join(map(str, tied))}"
+    return Result(frozenset(tied), scores, reason)

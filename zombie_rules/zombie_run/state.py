@@ -1,0 +1,96 @@
+"""Zombie Run!'s immutable state and moves.
+
+Cards are stored as their zombie counts. The Draw Pile is face down and shuffled,
+so it is kept as counts per card kind (see :mod:`zombie_rules.core.piles`); the
+Discard Pile is face up, so its order is kept. Who knows which hand card is a
+bitmask of seats per position: that is what the views' perfect memory reads.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from zombie_rules.core.actors import seat_name
+from zombie_rules.zombie_run.config import Config
+
+
+class Phase(enum.IntEnum):
+    """Where in a round the game is; the actor of each phase is fixed."""
+
+    DEAL = 0  # chance: the next face-down card to seat ``turn``
+    FLIP = 1  # chance: the first face-up card of the Discard Pile
+    PEEK = 2  # every seat that has not yet looked picks its cards to look at
+    DRAW = 3  # seat ``turn`` draws from the Draw Pile or the Discard Pile
+    DRAW_CARD = 4  # chance: the card seat ``turn`` draws from the Draw Pile
+    DECIDE = 5  # seat ``turn`` swaps the drawn card into its hand or discards it
+    OVER = 6
+
+
+class Action(enum.Enum):
+    """The kinds of move; the value is the notation's keyword."""
+
+    CARD = "card"  # chance: a card comes off the face-down pile
+    PEEK = "peek"
+    DRAW_PILE = "draw pile"
+    DRAW_DISCARD = "draw discard"
+    SWAP = "swap"
+    DISCARD = "discard"
+
+
+@attrs.frozen
+class Move:
+    """One move. ``args`` holds the card drawn (``CARD``) or hand positions (``PEEK``, ``SWAP``).
+
+    ``shout`` ("I'VE GOT BRAAAAAINS!") rides on the discard that ends the turn,
+    because the rulebook allows it only "as you are discarding a card".
+    """
+
+    seat: int
+    action: Action
+    args: tuple[int, ...] = ()
+    shout: bool = False
+
+    def __str__(self) -> str:
+        words = [self.action.value, *map(str, self.args)]
+        if self.shout:
+            words.append("shout")
+        return f"{seat_name(self.seat)}: {' '.join(words)}"
+
+
+@attrs.frozen
+class RoundResult:
+    """A finished round, all hands turned over: public from then on."""
+
+    hands: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    shouter: int | None
+    scores: tuple[int, ...]  # totals after the shouter's doubling
+
+
+@attrs.frozen
+class State:
+    """A Zombie Run! game at one moment.
+
+    ``turn`` is the seat whose turn it is (during ``DEAL``, the seat receiving the
+    next card). ``seen[s][p]`` is the bitmask of seats that know the card at seat
+    ``s``'s hand position ``p``. ``held`` is the card drawn this turn, not yet
+    swapped or discarded; ``held_public`` says it came face up from the Discard Pile.
+    """
+
+    config: Config
+    round: int
+    dealer: int
+    phase: Phase
+    turn: int
+    hands: tuple[tuple[int, ...], ...]
+    seen: tuple[tuple[int, ...], ...]
+    draw_pile: tuple[int, ...]
+    discard_pile: tuple[int, ...]
+    held: int | None
+    held_public: bool
+    peeked: int
+    turns_taken: int
+    scores: tuple[int, ...]
+    history: tuple[RoundResult, ...]

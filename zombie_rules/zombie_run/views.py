@@ -1,0 +1,119 @@
+"""What one seat may know of a Zombie Run! game, and its text rendering.
+
+Views model perfect memory: a seat sees every card it has looked at for as long
+as that card stays where it saw it, every card it saw placed (its own draws and
+anything taken face up from the Discard Pile), and everything ever face up. The
+order and contents of the Draw Pile are never shown, only its size.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.zombie_run.cards import card_name
+from zombie_rules.zombie_run.config import Config
+from zombie_rules.zombie_run.rules import to_act
+from zombie_rules.zombie_run.state import Phase, RoundResult, State
+
+
+@attrs.frozen
+class View:
+    """A seat's knowledge (``seat=None``: a spectator, who knows only what is face up).
+
+    ``hands[s][p]`` is the card at seat ``s``'s position ``p`` or ``None`` when this
+    seat does not know it; ``owner_knows[s][p]`` says whether seat ``s`` has seen its
+    own card there (everyone watches which cards a player lifts).
+    """
+
+    seat: int | None
+    config: Config
+    round: int
+    dealer: int
+    phase: Phase
+    turn: int
+    to_act: frozenset[int]
+    hands: tuple[tuple[int | None, ...], ...]
+    owner_knows: tuple[tuple[bool, ...], ...]
+    draw_pile_size: int
+    discard_pile: tuple[int, ...]
+    holding: bool
+    held: int | None
+    held_public: bool
+    peeked: frozenset[int]
+    turns_taken: int
+    scores: tuple[int, ...]
+    history: tuple[RoundResult, ...]
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may know now; raises ``ValueError`` for a seat not at the table."""
+    players = state.config.players
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"seat {seat} is not at this {players}-player table")
+    everyone = (1 << players) - 1
+    mask = everyone if seat is None else 1 << seat
+    # A spectator knows a card only when every seat does (it was face up).
+    public = seat is None
+    hands = tuple(
+        tuple(
+            card if (known == everyone if public else known & mask) else None
+            for card, known in zip(hand, row, strict=True)
+        )
+        for hand, row in zip(state.hands, state.seen, strict=True)
+    )
+    owner_knows = tuple(
+        tuple(bool(known >> owner & 1) for known in row) for owner, row in enumerate(state.seen)
+    )
+    holding = state.held is not None
+    sees_held = holding and (state.held_public or seat == state.turn)
+    return View(
+        seat=seat,
+        config=state.config,
+        round=state.round,
+        dealer=state.dealer,
+        phase=state.phase,
+        turn=state.turn,
+        to_act=to_act(state),
+        hands=hands,
+        owner_knows=owner_knows,
+        draw_pile_size=sum(state.draw_pile),
+        discard_pile=state.discard_pile,
+        holding=holding,
+        held=state.held if sees_held else None,
+        held_public=state.held_public,
+        peeked=frozenset(s for s in range(players) if state.peeked >> s & 1),
+        turns_taken=state.turns_taken,
+        scores=state.scores,
+        history=state.history,
+    )
+
+
+def render(v: View) -> str:
+    """The view as a few lines of text for a terminal."""
+    lines = [
+        f"Round {v.round + 1}/{v.config.rounds}, dealer {v.dealer}, phase {v.phase.name.lower()}"
+        + (f", seat {v.turn} to play" if v.phase in (Phase.DRAW, Phase.DECIDE) else ""),
+        f"Scores: {' '.join(f'{s}:{score}' for s, score in enumerate(v.scores))}",
+    ]
+    for s, hand in enumerate(v.hands):
+        cards = " ".join(
+            f"[{p}:{'??' if card is None else f'{card:2d}'}]" for p, card in enumerate(hand)
+        )
+        mark = " (you)" if s == v.seat else ""
+        lines.append(f"  seat {s}{mark}: {cards or '(no cards)'}")
+    top = v.discard_pile[-1] if v.discard_pile else None
+    lines.append(
+        f"Draw Pile: {v.draw_pile_size} cards; Discard Pile top: "
+        + ("empty" if top is None else f"{top} ({card_name(top)})")
+    )
+    if v.holding:
+        shown = "a face-down card" if v.held is None else f"{v.held} ({card_name(v.held)})"
+        lines.append(f"Seat {v.turn} holds {shown}")
+    if v.history:
+        last = v.history[-1]
+        who = "nobody" if last.shouter is None else f"seat {last.shouter}"
+        lines.append(f"Last round: {who} shouted; round scores {list(last.scores)}")
+    if CHANCE in v.to_act:
+        lines.append("Waiting for a card to be dealt or drawn.")
+    return "\n".join(lines)
