@@ -106,6 +106,8 @@ def check_state(state: State) -> None:
         raise ValueError("discard_pile: holds a card not in the config's deck")
     if state.held is not None and state.held not in t.index:
         raise ValueError("held: not a card of the config's deck")
+    if (state.held is not None) != (state.phase is Phase.DECIDE):
+        raise ValueError("held: a drawn card is held exactly in the DECIDE phase")
     if card_census(state) != card_set(config):
         raise ValueError("cards: the state does not hold exactly the config's deck")
     full = all(len(hand) == config.hand_size for hand in state.hands)
@@ -113,8 +115,6 @@ def check_state(state: State) -> None:
         raise ValueError(
             f"hands: every hand must hold {config.hand_size} cards in phase {state.phase.name}"
         )
-    if (state.held is not None) != (state.phase is Phase.DECIDE):
-        raise ValueError("held: a drawn card is held exactly in the DECIDE phase")
     if not 0 <= state.peeked <= t.everyone:
         raise ValueError("peeked: must be a mask of this table's seats")
 

@@ -401,7 +401,8 @@ def result(state: State) -> Result | None:
     scores = state.scores
     best = min(scores)
     tied = [s for s, score in enumerate(scores) if score == best]
-    reason = f"lowest total after {state.round + 1} rounds: {best} zombies"
+    rounds = state.round + 1
+    reason = f"lowest total after {rounds} round{'s' if rounds > 1 else ''}: {best} zombies"
     if len(tied) > 1 and state.config.tie_break is TieBreak.LAST_ROUND:
         for record in reversed(state.history):
             low = min(record.scores[s] for s in tied)

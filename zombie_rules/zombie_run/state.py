@@ -16,16 +16,16 @@ from zombie_rules.core.actors import seat_name
 from zombie_rules.zombie_run.config import Config
 
 
-class Phase(enum.IntEnum):
+class Phase(enum.Enum):
     """Where in a round the game is; the actor of each phase is fixed."""
 
-    DEAL = 0  # chance: the next face-down card to seat ``turn``
-    FLIP = 1  # chance: the first face-up card of the Discard Pile
-    PEEK = 2  # every seat that has not yet looked picks its cards to look at
-    DRAW = 3  # seat ``turn`` draws from the Draw Pile or the Discard Pile
-    DRAW_CARD = 4  # chance: the card seat ``turn`` draws from the Draw Pile
-    DECIDE = 5  # seat ``turn`` swaps the drawn card into its hand or discards it
-    OVER = 6
+    DEAL = "deal"  # chance: the next face-down card to seat ``turn``
+    FLIP = "flip"  # chance: the first face-up card of the Discard Pile
+    PEEK = "peek"  # every seat that has not yet looked picks its cards to look at
+    DRAW = "draw"  # seat ``turn`` draws from the Draw Pile or the Discard Pile
+    DRAW_CARD = "draw_card"  # chance: the card seat ``turn`` draws from the Draw Pile
+    DECIDE = "decide"  # seat ``turn`` swaps the drawn card into its hand or discards it
+    OVER = "over"
 
 
 class Action(enum.Enum):

@@ -1,0 +1,216 @@
+"""The ``zombie-rules`` command line: simulate, play, games, and its usage errors."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from typing import IO, cast
+
+import pytest
+
+from zombie_rules import cli
+from zombie_rules.play import RandomAgent, play_game, replay
+from zombie_rules.registry import GAMES
+
+
+def run(*argv: str, stdin: str | io.StringIO | None = None) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    source = io.StringIO(stdin) if isinstance(stdin, str) else stdin
+    code = cli.main(list(argv), stdin=source or io.StringIO(""), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+SEAT_ROW = re.compile(r"^\s*(\d+)\s+(\S+)\s+(\d+)\s+([\d.]+)%\s+(-?[\d.]+)$")
+
+
+def seat_rows(text: str) -> list[tuple[int, str, int]]:
+    rows = [SEAT_ROW.match(line) for line in text.splitlines()]
+    return [(int(m[1]), m[2], int(m[3])) for m in rows if m]
+
+
+# ------------------------------------------------------------------- games
+
+
+def test_games_lists_every_title() -> None:
+    code, out, _ = run("games")
+    assert code == 0
+    assert out.split() == sorted(GAMES)
+
+
+# ---------------------------------------------------------------- simulate
+
+
+def test_simulate_prints_one_row_per_seat_and_the_game_count() -> None:
+    code, out, err = run(
+        "simulate", "zombie_run", "--games", "6", "--agents", "random,heuristic,random",
+        "--set", "players=3", "--set", "rounds=2", "--seed", "4",
+    )  # fmt: skip
+    assert code == 0, err
+    assert err == ""  # few games and no terminal: no progress spam
+    assert "6 games" in out
+    rows = seat_rows(out)
+    assert [(seat, agent) for seat, agent, _ in rows] == [
+        (0, "random"), (1, "heuristic"), (2, "random"),
+    ]  # fmt: skip
+    assert sum(wins for *_, wins in rows) >= 6  # every game has a winner; ties count for each
+    assert "mean rounds: 2.00" in out
+    assert re.search(r"mean moves per game: [\d.]+", out)
+    assert re.search(r"games per second: [\d.]+", out)
+
+
+def test_simulate_one_agent_name_fills_every_seat() -> None:
+    code, out, _ = run("simulate", "zombie_run", "--games", "2", "--agents", "heuristic")
+    assert code == 0
+    players = GAMES["zombie_run"].config_type().players
+    assert [agent for _, agent, _ in seat_rows(out)] == ["heuristic"] * players
+
+
+def test_simulate_plays_the_same_games_as_play_game() -> None:
+    game = GAMES["zombie_run"]
+    config = game.config_type(players=3, rounds=1)
+    agents = [RandomAgent()] * 3
+    played = cli.play_out(game, config, agents, seed=11)
+    record = play_game(game, config, agents, seed=11)
+    assert played.moves == len(record.moves)
+    assert played.final == replay(record)[-1]
+
+
+def test_simulate_too_few_agents_is_a_usage_error() -> None:
+    code, _, err = run("simulate", "zombie_run", "--games", "1", "--agents", "random,random")
+    assert code == 2
+    assert "2 agents" in err and "4 seats" in err
+
+
+def test_simulate_unknown_agent_lists_the_known_ones() -> None:
+    code, _, err = run("simulate", "zombie_run", "--games", "1", "--agents", "genius")
+    assert code == 2
+    assert "genius" in err and "random" in err and "heuristic" in err
+
+
+def test_unknown_game_exits_2_and_lists_known_games() -> None:
+    for command in ("simulate", "play"):
+        code, out, err = run(command, "zombie_walk")
+        assert code == 2
+        assert "zombie_walk" in err
+        assert all(name in err for name in GAMES)
+        assert out == ""
+
+
+@pytest.mark.parametrize(
+    ("setting", "named"),
+    [
+        ("colour=red", "colour"),  # no such field
+        ("players=9", "players"),  # InvalidConfig
+        ("rounds=many", "rounds"),  # wrong type
+        ("tie_break=coin_flip", "tie_break"),  # not an enum value
+        ("deck=5", "deck"),  # tuple field needs a JSON list
+        ("players", "players"),  # no '='
+    ],
+)
+def test_bad_set_exits_2_naming_the_field(setting: str, named: str) -> None:
+    code, out, err = run("simulate", "zombie_run", "--games", "1", "--set", setting)
+    assert code == 2
+    assert named in err
+    assert out == ""
+
+
+def test_set_parses_json_enums_tuples_and_null() -> None:
+    game = GAMES["zombie_run"]
+    config = cli.make_config(
+        game,
+        ["players=3", "tie_break=last_round", "deck=[[0, 10], [1, 12]]", "turn_limit=null",
+         "discard_taken_card=true"],
+    )  # fmt: skip
+    assert config == game.config_type(
+        players=3,
+        tie_break=game.config_type().tie_break.__class__("last_round"),
+        deck=((0, 10), (1, 12)),
+        turn_limit=None,
+        discard_taken_card=True,
+    )
+
+
+def test_argparse_errors_exit_2() -> None:
+    code, _, err = run("simulate")
+    assert code == 2
+    assert "GAME" in err
+
+
+# -------------------------------------------------------------------- play
+
+
+class MoveChooser:
+    """A stdin that answers each prompt with a random move from the last listing printed."""
+
+    def __init__(self, out: io.StringIO, seed: int, extra: tuple[str, ...] = ()) -> None:
+        self.out = out
+        self.rng = random.Random(seed)
+        self.extra = list(extra)  # typed first, before any real move
+        self.prompts = 0
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self) -> str:
+        self.prompts += 1
+        if self.prompts > 500:  # a runaway session must fail, not hang
+            return ""
+        if self.extra:
+            return self.extra.pop(0) + "\n"
+        listings = re.findall(r"^Legal moves: (.*)$", self.out.getvalue(), re.MULTILINE)
+        move: str = self.rng.choice(listings[-1].split(" | "))
+        return move + "\n"
+
+
+def play_scripted(*argv: str, seed: int, extra: tuple[str, ...] = ()) -> tuple[int, str, int]:
+    out, err = io.StringIO(), io.StringIO()
+    stdin = MoveChooser(out, seed, extra)
+    code = cli.main(
+        ["play", "zombie_run", *argv], stdin=cast(IO[str], stdin), stdout=out, stderr=err
+    )
+    assert err.getvalue() == ""
+    return code, out.getvalue(), stdin.prompts
+
+
+@pytest.mark.parametrize("seat", [0, 2])
+def test_play_a_short_game_to_the_end_by_typing_listed_moves(seat: int) -> None:
+    code, out, prompts = play_scripted(
+        "--seat", str(seat), "--set", "players=3", "--set", "rounds=1",
+        "--set", "turn_limit=15", "--seed", "5", seed=seat,
+    )  # fmt: skip
+    assert code == 0
+    assert prompts < 500
+    assert "Game over: winner(s)" in out
+    assert f"seat {seat} (you)" in out
+    assert "chance: card" not in out  # the cards drawn are never printed
+    assert re.search(r"^[0-9]: (draw|swap|discard)", out, re.MULTILINE)  # the bots' moves are
+
+
+def test_play_reports_bad_input_and_asks_again() -> None:
+    code, out, _ = play_scripted(
+        "--set", "rounds=1", "--set", "turn_limit=8", seed=1,
+        extra=("help", "bogus", "swap 9", "1: peek 0 1", "peek 3 1"),
+    )  # fmt: skip
+    assert code == 0
+    assert "is not a Zombie Run! move" in out  # DecodeError
+    assert "you are seat 0" in out  # another seat's move
+    assert "increasing order" in out  # IllegalMove from apply
+    assert out.count("Legal moves: peek 0 1") >= 2  # help lists the moves again
+    assert "Game over" in out
+
+
+def test_play_quit_and_eof_exit_cleanly() -> None:
+    code, out, _ = run("play", "zombie_run", stdin="quit\n")
+    assert code == 0
+    assert "abandoned" in out and "Game over" not in out
+    code, out, _ = run("play", "zombie_run", "--seat", "1", stdin="")
+    assert code == 0
+    assert "end of input" in out
+
+
+def test_play_bad_seat_or_agents_is_a_usage_error() -> None:
+    code, _, err = run("play", "zombie_run", "--seat", "4")
+    assert code == 2 and "--seat" in err
+    code, _, err = run("play", "zombie_run", "--agents", "random,random")
+    assert code == 2 and "--agents" in err

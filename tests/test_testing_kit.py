@@ -1,0 +1,91 @@
+"""The test kit must catch the bugs it exists for: checks that cannot fail prove nothing.
+
+Each test breaks one function of a correct title and asserts the matching check fails.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from zombie_rules import zombie_run as zr
+from zombie_rules.core.errors import IllegalMove
+from zombie_rules.testing import (
+    check_chance,
+    check_conservation,
+    check_invariants,
+    check_moves,
+    check_notation,
+    check_views,
+    random_playout,
+)
+
+GAME = zr.GAME
+
+
+def _mid_game_state() -> zr.State:
+    walk = random_playout(GAME, zr.Config(players=3), seed=5)
+    return next(s for s in walk.states if s.phase is zr.Phase.DECIDE and not s.held_public)
+
+
+def test_a_view_that_shows_a_secret_card_is_caught() -> None:
+    state = _mid_game_state()
+
+    def leaky_view(s: zr.State, seat: int | None) -> zr.View:
+        # Shows the drawn card to everyone, though only the drawer saw it.
+        return attrs.evolve(zr.view(s, seat), held=s.held)
+
+    leaky = attrs.evolve(GAME, view=leaky_view)
+    check_views(GAME, state, random.Random(1), 3)
+    with pytest.raises(AssertionError, match="leak"):
+        check_views(leaky, state, random.Random(1), 3)
+
+
+def test_accepting_an_illegal_move_is_caught() -> None:
+    state = _mid_game_state()
+
+    def lax_apply(s: zr.State, move: zr.Move) -> zr.State:
+        try:
+            return zr.apply(s, move)
+        except IllegalMove:
+            return s
+
+    with pytest.raises(AssertionError, match="apply accepted it"):
+        check_moves(attrs.evolve(GAME, apply=lax_apply), state, zr.legal_moves(state))
+
+
+def test_losing_a_card_is_caught() -> None:
+    state = _mid_game_state()
+    lost = attrs.evolve(state, discard_pile=state.discard_pile[:-1])
+    with pytest.raises(AssertionError, match="not conserved"):
+        check_conservation(GAME, lost)
+
+
+def test_probabilities_that_do_not_sum_to_one_are_caught() -> None:
+    state = zr.new_game(zr.Config(players=2))
+
+    def skewed(s: zr.State) -> tuple[tuple[zr.Move, object], ...]:
+        outcomes = zr.chance_outcomes(s)
+        return ((outcomes[0][0], outcomes[0][1] * 2), *outcomes[1:])
+
+    broken = attrs.evolve(GAME, chance_outcomes=skewed)
+    check_chance(GAME, state, zr.legal_moves(state), zr.to_act(state))
+    with pytest.raises(AssertionError, match="sum to 1"):
+        check_chance(broken, state, zr.legal_moves(state), zr.to_act(state))
+
+
+def test_notation_that_does_not_round_trip_is_caught() -> None:
+    state = _mid_game_state()
+
+    def sloppy_parse(s: zr.State, text: str) -> zr.Move:
+        return attrs.evolve(zr.parse_move(s, text), shout=False)
+
+    legal = zr.legal_moves(state)
+    with pytest.raises(AssertionError, match="parses to"):
+        check_notation(attrs.evolve(GAME, parse_move=sloppy_parse), state, legal)
+
+
+def test_a_correct_state_passes_every_check() -> None:
+    check_invariants(GAME, _mid_game_state(), random.Random(2), thorough=True)

@@ -1,0 +1,100 @@
+"""Every rule variant and card-set choice of Texas Zombies; ``Config()`` is the rulebook game."""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.texas_zombies.cards import DEFAULT_EVENTS, DEFAULT_OBJECTS, HAND_SIZE
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 6
+
+
+@attrs.frozen(cache_hash=True)
+class Config:
+    """A Texas Zombies table.
+
+    ``first_player`` is the seat of "the player who last met a Zombie" (rule D).
+    ``events`` lists ``(name, number on the back)`` per Event card and ``objects``
+    one name per Object card. ``events_per_player`` sets the Event pile to that
+    many cards per player (the rulebook's 9/12/15/18 is 3 per player).
+    ``split_public`` makes the team sizes of an odd table known to everyone from
+    the start (by default only the dealt cards say, and they are secret until the
+    end; see docs/rulings/texas_zombies.md).
+    """
+
+    players: int = 4
+    first_player: int = 0
+    events: tuple[tuple[str, int], ...] = DEFAULT_EVENTS
+    objects: tuple[str, ...] = DEFAULT_OBJECTS
+    events_per_player: int = 3
+    split_public: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        validate(self)
+
+
+def validate(config: Config) -> None:
+    """Raise :class:`InvalidConfig` naming the first field that cannot be played."""
+    if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+        raise InvalidConfig(
+            "players",
+            f"Texas Zombies is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {config.players}",
+        )
+    if not 0 <= config.first_player < config.players:
+        raise InvalidConfig(
+            "first_player", f"must be a seat 0-{config.players - 1}, not {config.first_player}"
+        )
+    names = [name for name, _ in config.events]
+    if len(set(names)) != len(names) or not all(names):
+        raise InvalidConfig("events", "every Event needs a name, and no two the same name")
+    if any(not 1 <= back <= HAND_SIZE for _, back in config.events):
+        raise InvalidConfig(
+            "events", f"the number on an Event's back must be 1-{HAND_SIZE} (a hand holds 3)"
+        )
+    if config.events_per_player < 1:
+        raise InvalidConfig(
+            "events_per_player", f"need at least one Event each, not {config.events_per_player}"
+        )
+    pile = config.events_per_player * config.players
+    if pile > len(config.events):
+        raise InvalidConfig(
+            "events",
+            f"{len(config.events)} Events cannot make a pile of {pile}"
+            f" ({config.events_per_player} per player)",
+        )
+    if len(set(config.objects)) != len(config.objects) or not all(config.objects):
+        raise InvalidConfig("objects", "every Object needs a name, and no two the same name")
+    needed = config.players * HAND_SIZE
+    if len(config.objects) < needed:
+        raise InvalidConfig(
+            "objects",
+            f"{len(config.objects)} Objects cannot deal {config.players} hands of {HAND_SIZE}"
+            f" ({needed} needed)",
+        )
+
+
+@attrs.frozen
+class Tables:
+    """Per-config lookups the hot path needs, computed once per config."""
+
+    backs: tuple[int, ...]  # number on the back per Event index
+    by_back: tuple[tuple[int, ...], ...]  # Event indices per back number (index 0 unused)
+    pile_size: int  # Events in play
+    everyone: int  # bitmask of all seats
+
+
+@functools.lru_cache(maxsize=64)
+def tables(config: Config) -> Tables:
+    backs = tuple(back for _, back in config.events)
+    return Tables(
+        backs=backs,
+        by_back=tuple(
+            tuple(i for i, b in enumerate(backs) if b == back) for back in range(HAND_SIZE + 1)
+        ),
+        pile_size=config.events_per_player * config.players,
+        everyone=(1 << config.players) - 1,
+    )

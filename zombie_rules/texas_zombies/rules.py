@@ -1,0 +1,550 @@
+"""Texas Zombies' transitions: legal moves, ``apply``, chance and end-of-game scoring.
+
+The story itself happens between people; the rules model everything around it:
+the decks, the hidden teams, how many Objects a story must use, the secret vote,
+the rewards and the team scoring. Every rulebook rule implemented here is cited
+by its letter next to its code and by a test in ``tests/texas_zombies/``.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from fractions import Fraction
+
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.chance import outcomes_from_weights
+from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.piles import from_kinds, take
+from zombie_rules.core.result import Result
+from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS
+from zombie_rules.texas_zombies.config import Config, tables
+from zombie_rules.texas_zombies.state import Action, Move, Phase, Scoring, State, TurnRecord
+
+
+def new_game(config: Config | None = None) -> State:
+    """Set-up, about to show the back of the Event pile's top card (rules A-D)."""
+    config = Config() if config is None else config
+    n = config.players
+    # C: "take as many Team cards as the number of players requires, evenly
+    # divided between the two teams"; an odd table first settles (by chance)
+    # which team has the extra member.
+    half = n // 2 if n % 2 == 0 else 0
+    return State(
+        config=config,
+        phase=Phase.TOP_BACK,
+        turn=config.first_player,
+        # A: "Shuffle the 30 Event cards and place the proper number of cards ...
+        # face down in a pile"; the rest go back to the box unseen.
+        event_pool=(1,) * len(config.events),
+        events_left=tables(config).pile_size,
+        top_back=None,
+        current_event=None,
+        required=0,
+        hands=((),) * n,
+        # B: "Shuffle the 50 Object cards and deal 3 to each player."
+        object_pile=(1,) * len(config.objects),
+        object_discard=(),
+        team_deck=(half, half),
+        team_box=(TEAM_CARDS_EACH - half, TEAM_CARDS_EACH - half),
+        teams=(None,) * n,
+        told=(),
+        story="",
+        votes=(None,) * n,
+        to_draw=0,
+        won=((),) * n,
+        event_discard=(),
+        history=(),
+    )
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+_BACK_MOVES = tuple(Move(CHANCE, Action.BACK, (b,)) for b in range(1, HAND_SIZE + 1))
+_SPLIT_MOVES = tuple(Move(CHANCE, Action.SPLIT, (t,)) for t in range(len(TEAMS)))
+_TEAM_MOVES = tuple(Move(CHANCE, Action.TEAM, (t,)) for t in range(len(TEAMS)))
+
+
+@functools.cache
+def _event_moves(count: int) -> tuple[Move, ...]:
+    return tuple(Move(CHANCE, Action.EVENT, (e,)) for e in range(count))
+
+
+@functools.cache
+def _object_moves(count: int) -> tuple[Move, ...]:
+    return tuple(Move(CHANCE, Action.OBJECT, (o,)) for o in range(count))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tell_moves(seat: int, hand: tuple[int, ...], required: int) -> tuple[Move, ...]:
+    tells = [Move(seat, Action.TELL, combo) for combo in itertools.combinations(hand, required)]
+    return (*tells, Move(seat, Action.SPEECHLESS))
+
+
+@functools.cache
+def _vote_moves(waiting: int) -> tuple[Move, ...]:
+    seats = [s for s in range(waiting.bit_length()) if waiting >> s & 1]
+    return tuple(Move(s, Action.VOTE, (v,)) for s in seats for v in (1, 0))
+
+
+def _waiting(state: State) -> int:
+    """Bitmask of the seats that have not voted yet (never the active seat)."""
+    mask = 0
+    turn = state.turn
+    for s, vote in enumerate(state.votes):
+        if vote is None and s != turn:
+            mask |= 1 << s
+    return mask
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every move any actor may make now; empty exactly when the game is over.
+
+    A ``TELL`` is listed without story text; any text may ride on a legal tell.
+    """
+    phase = state.phase
+    if phase is Phase.TELL:
+        return _tell_moves(state.turn, state.hands[state.turn], state.required)
+    if phase is Phase.VOTE:
+        return _vote_moves(_waiting(state))
+    if phase is Phase.OVER:
+        return ()
+    moves, _ = chance_weights(state)
+    return tuple(moves)
+
+
+def to_act(state: State) -> frozenset[int]:
+    """Who may act: the active seat, the seats still to vote, or chance."""
+    phase = state.phase
+    if phase is Phase.TELL:
+        return frozenset((state.turn,))
+    if phase is Phase.VOTE:
+        waiting = _waiting(state)
+        return frozenset(s for s in range(state.config.players) if waiting >> s & 1)
+    if phase is Phase.OVER:
+        return frozenset()
+    return frozenset((CHANCE,))
+
+
+def _present(
+    moves: tuple[Move, ...], counts: tuple[int, ...]
+) -> tuple[tuple[Move, ...], tuple[int, ...]]:
+    if all(counts):
+        return moves, counts
+    return (
+        tuple(m for m, n in zip(moves, counts, strict=True) if n),
+        tuple(n for n in counts if n),
+    )
+
+
+def _back_counts(state: State) -> tuple[int, ...]:
+    pool = state.event_pool
+    by_back = tables(state.config).by_back
+    return tuple(sum(pool[e] for e in by_back[b]) for b in range(1, HAND_SIZE + 1))
+
+
+def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
+    """The current chance node as moves and integer weights (empty if a seat acts).
+
+    Backs are weighted by how many unseen Events show each number; a drawn face
+    is uniform over the unseen Events with the back that was showing.
+    """
+    phase = state.phase
+    if phase is Phase.DEAL_OBJECT or phase is Phase.DRAW_OBJECT:
+        pile = state.object_pile
+        return _present(_object_moves(len(pile)), pile)
+    if phase is Phase.DRAW_EVENT:
+        back = state.top_back
+        assert back is not None
+        pool = state.event_pool
+        faces = tuple(e for e in tables(state.config).by_back[back] if pool[e])
+        moves = _event_moves(len(pool))
+        return tuple(moves[e] for e in faces), tuple(pool[e] for e in faces)
+    if phase is Phase.TOP_BACK or phase is Phase.NEXT_BACK:
+        return _present(_BACK_MOVES, _back_counts(state))
+    if phase is Phase.SPLIT:
+        return _SPLIT_MOVES, (1, 1)
+    if phase is Phase.DEAL_TEAM:
+        return _present(_TEAM_MOVES, state.team_deck)
+    return (), ()
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
+    """Exact probabilities of the chance node; empty when a seat is to act."""
+    moves, weights = chance_weights(state)
+    return outcomes_from_weights(moves, weights) if moves else ()
+
+
+# ---------------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal."""
+    handler = _HANDLERS.get(state.phase)
+    if handler is None:
+        raise IllegalMove(f"{move}: the game is over; no move is legal")
+    if move.story and move.action is not Action.TELL:
+        raise IllegalMove(f"{move}: only a 'tell' move carries story text")
+    return handler(state, move)
+
+
+def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
+    if move.seat != actor:
+        who = "chance" if actor == CHANCE else f"seat {actor}"
+        raise IllegalMove(f"{move}: it is {who}'s move ({state.phase.name.lower()} phase)")
+    if move.action not in actions:
+        legal = " or ".join(repr(a.value) for a in actions)
+        raise IllegalMove(
+            f"{move}: cannot {move.action.value!r} in the {state.phase.name.lower()} phase;"
+            f" legal: {legal}"
+        )
+
+
+def _chance_arg(state: State, move: Move, action: Action) -> int:
+    """The single argument of a chance move, which must be one of the node's outcomes."""
+    _expect(state, move, CHANCE, action)
+    if len(move.args) != 1 or not _possible(state, move.args[0]):
+        moves, _ = chance_weights(state)
+        shown = ", ".join(str(m).removeprefix("chance: ") for m in moves)
+        raise IllegalMove(f"{move}: not a possible outcome now; possible: {shown}")
+    return move.args[0]
+
+
+def _possible(state: State, arg: int) -> bool:
+    """Whether ``arg`` is an outcome of positive weight at this chance node."""
+    phase = state.phase
+    if phase is Phase.DEAL_OBJECT or phase is Phase.DRAW_OBJECT:
+        return 0 <= arg < len(state.object_pile) and state.object_pile[arg] > 0
+    if phase is Phase.DRAW_EVENT:
+        pool = state.event_pool
+        return (
+            0 <= arg < len(pool)
+            and pool[arg] > 0
+            and tables(state.config).backs[arg] == state.top_back
+        )
+    if phase is Phase.TOP_BACK or phase is Phase.NEXT_BACK:
+        return 1 <= arg <= HAND_SIZE and _back_counts(state)[arg - 1] > 0
+    if phase is Phase.SPLIT:
+        return 0 <= arg < len(TEAMS)
+    return 0 <= arg < len(TEAMS) and state.team_deck[arg] > 0
+
+
+def _top_back(state: State, move: Move) -> State:
+    # A: the pile is face down, but the back of its top card shows.
+    back = _chance_arg(state, move, Action.BACK)
+    s = state
+    return State(
+        s.config, Phase.DEAL_OBJECT, s.config.first_player, s.event_pool, s.events_left, back,
+        None, 0, s.hands, s.object_pile, s.object_discard, s.team_deck, s.team_box, s.teams,
+        (), "", s.votes, 0, s.won, s.event_discard, s.history,
+    )  # fmt: skip
+
+
+def _deal_object(state: State, move: Move) -> State:
+    # B: "deal 3 to each player", one card at a time clockwise.
+    card = _chance_arg(state, move, Action.OBJECT)
+    s = state
+    config = s.config
+    seat = s.turn
+    hands = _replace_at(s.hands, seat, _insert(s.hands[seat], card))
+    following = (seat + 1) % config.players
+    if len(hands[following]) == HAND_SIZE:
+        phase = Phase.SPLIT if config.players % 2 else Phase.DEAL_TEAM
+        following = config.first_player
+    else:
+        phase = Phase.DEAL_OBJECT
+    return State(
+        config, phase, following, s.event_pool, s.events_left, s.top_back, None, 0, hands,
+        take(s.object_pile, card), s.object_discard, s.team_deck, s.team_box, s.teams,
+        (), "", s.votes, 0, s.won, s.event_discard, s.history,
+    )  # fmt: skip
+
+
+def _split(state: State, move: Move) -> State:
+    # C: "In case of an odd number of players, one of the two teams will have one
+    # more member than the other": 3 > 2 and 1, 5 > 3 and 2.
+    bigger = _chance_arg(state, move, Action.SPLIT)
+    s = state
+    small = s.config.players // 2
+    deck = (small + 1, small) if bigger == 0 else (small, small + 1)
+    box = (TEAM_CARDS_EACH - deck[0], TEAM_CARDS_EACH - deck[1])
+    return State(
+        s.config, Phase.DEAL_TEAM, s.config.first_player, s.event_pool, s.events_left,
+        s.top_back, None, 0, s.hands, s.object_pile, s.object_discard, deck, box, s.teams,
+        (), "", s.votes, 0, s.won, s.event_discard, s.history,
+    )  # fmt: skip
+
+
+def _deal_team(state: State, move: Move) -> State:
+    # C: "Randomly deal to each player a Team card, face down."
+    team = _chance_arg(state, move, Action.TEAM)
+    s = state
+    config = s.config
+    seat = s.turn
+    teams = s.teams[:seat] + (TEAMS[team],) + s.teams[seat + 1 :]
+    following = (seat + 1) % config.players
+    if teams[following] is not None:
+        # D: the first player (config.first_player) starts; play is clockwise.
+        phase = Phase.DRAW_EVENT
+        following = config.first_player
+    else:
+        phase = Phase.DEAL_TEAM
+    return State(
+        config, phase, following, s.event_pool, s.events_left, s.top_back, None, 0, s.hands,
+        s.object_pile, s.object_discard, take(s.team_deck, team), s.team_box, teams,
+        (), "", s.votes, 0, s.won, s.event_discard, s.history,
+    )  # fmt: skip
+
+
+def _draw_event(state: State, move: Move) -> State:
+    # E: "The active player draws the first Event card of the Event card pile";
+    # its face is one of the unseen Events with the back that was showing.
+    event = _chance_arg(state, move, Action.EVENT)
+    s = state
+    left = s.events_left - 1
+    if left:
+        # F: the number to use "is shown on the back of the next Event card of the
+        # pile": it shows next (chance), then the story is told.
+        phase, required = Phase.NEXT_BACK, 0
+    else:
+        # L: "When the last Event card of the pile is drawn, the active player must
+        # use all three of his Object cards".
+        phase, required = Phase.TELL, HAND_SIZE
+    return State(
+        s.config, phase, s.turn, take(s.event_pool, event), left, None, event, required,
+        s.hands, s.object_pile, s.object_discard, s.team_deck, s.team_box, s.teams,
+        (), "", s.votes, 0, s.won, s.event_discard, s.history,
+    )  # fmt: skip
+
+
+def _next_back(state: State, move: Move) -> State:
+    # F: the back of the next Event card says how many Objects the story must use.
+    back = _chance_arg(state, move, Action.BACK)
+    s = state
+    return State(
+        s.config, Phase.TELL, s.turn, s.event_pool, s.events_left, back, s.current_event, back,
+        s.hands, s.object_pile, s.object_discard, s.team_deck, s.team_box, s.teams,
+        (), "", s.votes, 0, s.won, s.event_discard, s.history,
+    )  # fmt: skip
+
+
+def _tell(state: State, move: Move) -> State:
+    # F: "explaining ... how he successfully escaped ... using a predetermined number
+    # of Object cards he has in hand. The number of cards he MUST use ..."
+    _expect(state, move, state.turn, Action.TELL, Action.SPEECHLESS)
+    s = state
+    if move.action is Action.SPEECHLESS:
+        # G, note: "If the active player is so astounded that he cannot utter a
+        # word ... his challenge is automatically considered as failed."
+        if move.args:
+            raise IllegalMove(f"{move}: 'speechless' takes no Objects")
+        return _resolve(s, (None,) * s.config.players, speechless=True)
+    hand = s.hands[s.turn]
+    used = move.args
+    if (
+        len(used) != s.required
+        or any(a >= b for a, b in itertools.pairwise(used))
+        or not all(o in hand for o in used)
+    ):
+        listed = " ".join(map(str, hand))
+        raise IllegalMove(
+            f"{move}: the story must use exactly {s.required} different Object(s) from your"
+            f" hand ({listed}), in increasing order; or say 'speechless'"
+        )
+    rest = tuple(o for o in hand if o not in used)
+    return State(
+        s.config, Phase.VOTE, s.turn, s.event_pool, s.events_left, s.top_back,
+        s.current_event, s.required, _replace_at(s.hands, s.turn, rest), s.object_pile,
+        s.object_discard, s.team_deck, s.team_box, s.teams, used, move.story, s.votes, 0,
+        s.won, s.event_discard, s.history,
+    )  # fmt: skip
+
+
+def _vote(state: State, move: Move) -> State:
+    # H: "on the count of three, they all at once cast their vote": each other
+    # seat commits a secret Yes or No; nothing shows until all are in.
+    s = state
+    waiting = _waiting(s)
+    if move.action is not Action.VOTE:
+        raise IllegalMove(f"{move}: the other players are voting; legal: 'vote yes', 'vote no'")
+    seat = move.seat
+    if not (0 <= seat < s.config.players) or not waiting >> seat & 1:
+        still = ", ".join(str(x) for x in range(s.config.players) if waiting >> x & 1)
+        raise IllegalMove(f"{move}: seat {seat} cannot vote now; still to vote: {still}")
+    if len(move.args) != 1 or move.args[0] not in (0, 1):
+        raise IllegalMove(f"{move}: a vote is 'vote yes' or 'vote no'")
+    votes = s.votes[:seat] + (move.args[0] == 1,) + s.votes[seat + 1 :]
+    if waiting == 1 << seat:
+        return _resolve(s, votes, speechless=False)
+    return State(
+        s.config, Phase.VOTE, s.turn, s.event_pool, s.events_left, s.top_back,
+        s.current_event, s.required, s.hands, s.object_pile, s.object_discard, s.team_deck,
+        s.team_box, s.teams, s.told, s.story, votes, 0, s.won, s.event_discard, s.history,
+    )  # fmt: skip
+
+
+def _resolve(state: State, votes: tuple[bool | None, ...], speechless: bool) -> State:
+    s = state
+    config = s.config
+    seat = s.turn
+    event = s.current_event
+    assert event is not None
+    yes = sum(1 for v in votes if v)
+    # I: "If at least half of the votes are a Yes, then the active player has
+    # successfully passed the test and earns the Event card as a reward."
+    # J: "If more than half of the votes are a No, ... the Event card is discarded."
+    success = not speechless and 2 * yes >= config.players - 1
+    won, event_discard = s.won, s.event_discard
+    if success:
+        won = won[:seat] + (won[seat] + (event,),) + won[seat + 1 :]
+    else:
+        event_discard = event_discard + (event,)
+    # I/J: "The Object cards he used are discarded" (a speechless player used none).
+    used = s.told
+    discard = s.object_discard + used
+    record = TurnRecord(seat, event, s.required, used, s.story, speechless, votes, success)
+    history = s.history + (record,)
+    fresh = (None,) * config.players
+    if not s.events_left:
+        # L: "Then the game is over." (no refill after the last story)
+        return State(
+            config, Phase.OVER, seat, s.event_pool, 0, None, None, 0, s.hands, s.object_pile,
+            discard, s.team_deck, s.team_box, s.teams, (), "", fresh, 0, won, event_discard,
+            history,
+        )  # fmt: skip
+    if used:
+        # I/J: "he draws from the draw pile as many new Object cards as necessary to
+        # have 3 in hand".
+        pile = s.object_pile
+        if not any(pile):
+            pile, discard = _reshuffle(discard, len(pile)), ()
+        return State(
+            config, Phase.DRAW_OBJECT, seat, s.event_pool, s.events_left, s.top_back, None, 0,
+            s.hands, pile, discard, s.team_deck, s.team_box, s.teams, (), "", fresh, len(used),
+            won, event_discard, history,
+        )  # fmt: skip
+    return _next_turn(s, s.hands, s.object_pile, discard, won, event_discard, history)
+
+
+def _draw_object(state: State, move: Move) -> State:
+    card = _chance_arg(state, move, Action.OBJECT)
+    s = state
+    seat = s.turn
+    hands = _replace_at(s.hands, seat, _insert(s.hands[seat], card))
+    pile = take(s.object_pile, card)
+    discard = s.object_discard
+    to_draw = s.to_draw - 1
+    if not to_draw:
+        return _next_turn(s, hands, pile, discard, s.won, s.event_discard, s.history)
+    if not any(pile):
+        # Ruling: an empty Object draw pile is replaced by the shuffled discards.
+        pile, discard = _reshuffle(discard, len(pile)), ()
+    return State(
+        s.config, Phase.DRAW_OBJECT, seat, s.event_pool, s.events_left, s.top_back, None, 0,
+        hands, pile, discard, s.team_deck, s.team_box, s.teams, (), "", s.votes, to_draw,
+        s.won, s.event_discard, s.history,
+    )  # fmt: skip
+
+
+def _next_turn(
+    s: State,
+    hands: tuple[tuple[int, ...], ...],
+    pile: tuple[int, ...],
+    discard: tuple[int, ...],
+    won: tuple[tuple[int, ...], ...],
+    event_discard: tuple[int, ...],
+    history: tuple[TurnRecord, ...],
+) -> State:
+    # K: "the player on the left of the active player becoming the new active player".
+    return State(
+        s.config, Phase.DRAW_EVENT, (s.turn + 1) % s.config.players, s.event_pool,
+        s.events_left, s.top_back, None, 0, hands, pile, discard, s.team_deck, s.team_box,
+        s.teams, (), "", (None,) * s.config.players, 0, won, event_discard, history,
+    )  # fmt: skip
+
+
+def _reshuffle(discard: tuple[int, ...], size: int) -> tuple[int, ...]:
+    return from_kinds(discard, size)
+
+
+def _insert(hand: tuple[int, ...], card: int) -> tuple[int, ...]:
+    return tuple(sorted(hand + (card,)))
+
+
+def _replace_at(
+    rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
+    return rows[:i] + (row,) + rows[i + 1 :]
+
+
+_HANDLERS = {
+    Phase.TOP_BACK: _top_back,
+    Phase.DEAL_OBJECT: _deal_object,
+    Phase.SPLIT: _split,
+    Phase.DEAL_TEAM: _deal_team,
+    Phase.DRAW_EVENT: _draw_event,
+    Phase.NEXT_BACK: _next_back,
+    Phase.TELL: _tell,
+    Phase.VOTE: _vote,
+    Phase.DRAW_OBJECT: _draw_object,
+}
+
+
+# --------------------------------------------------------------------- result
+
+
+def scoring(state: State) -> Scoring | None:
+    """The revealed teams and team totals once the game is over (rules M-Q), else ``None``."""
+    if state.phase is not Phase.OVER:
+        return None
+    n = state.config.players
+    # M: "All players reveal their team."
+    teams = tuple(t for t in state.teams if t is not None)
+    assert len(teams) == n
+    events_won = tuple(len(w) for w in state.won)
+    counted = [0] * n
+    for team in TEAMS:
+        members = [s for s in range(n) if teams[s] is team]
+        if not members:
+            continue  # pragma: no cover - every table has both teams
+        if n % 2 == 0:
+            # N: "Each team sums up the number of Event cards obtained by its members."
+            for s in members:
+                counted[s] = 1
+        else:
+            # O: "only sum up ... the number of Event cards won by the player having
+            # the most and by the one having the less." P: a lone member is both, so
+            # "his grand total is twice the number of Event cards he won".
+            most = max(members, key=lambda s: (events_won[s], -s))
+            fewest = min(members, key=lambda s: (events_won[s], s))
+            counted[most] += 1
+            counted[fewest] += 1
+    totals = tuple(
+        sum(events_won[s] * counted[s] for s in range(n) if teams[s] is team) for team in TEAMS
+    )
+    best = max(totals)
+    # N: "The team with the most Event cards wins the game." Q: "If the two teams are
+    # tied, then all players win".
+    winning = frozenset(team for team, total in zip(TEAMS, totals, strict=True) if total == best)
+    return Scoring(teams, events_won, tuple(counted), (totals[0], totals[1]), winning)
+
+
+def result(state: State) -> Result | None:
+    """The winners once the game is over; ``scores[s]`` is seat ``s``'s team total."""
+    final = scoring(state)
+    if final is None:
+        return None
+    index = {team: i for i, team in enumerate(TEAMS)}
+    scores = tuple(final.totals[index[team]] for team in final.teams)
+    winners = frozenset(s for s, team in enumerate(final.teams) if team in final.winning_teams)
+    parts = []
+    for i, team in enumerate(TEAMS):
+        seats = ", ".join(str(s) for s, t in enumerate(final.teams) if t is team)
+        parts.append(f"{team.value} (seats {seats}): {final.totals[i]}")
+    if len(final.winning_teams) > 1:
+        verdict = "tied, so everyone wins"
+    else:
+        (team,) = final.winning_teams
+        verdict = f"{team.value} wins"
+    return Result(winners, scores, f"{'; '.join(parts)} Events; {verdict}")

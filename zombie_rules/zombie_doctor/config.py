@@ -1,0 +1,159 @@
+"""Every rule variant and card-set choice of Zombie Doctor; ``Config()`` is the rulebook game."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import attrs
+
+from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.zombie_doctor.cards import BUILT_IN, CHARACTERS, DEFAULT_DECK
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = len(CHARACTERS)
+#: The default round cap (see "Termination" in docs/rulings/zombie_doctor.md).
+DEFAULT_ROUND_LIMIT = 200
+
+
+@attrs.frozen
+class CustomCard:
+    """A pain/gain card kind designed by the table ("Have an idea for a card?").
+
+    ``targets(state, user) -> tuple[int, ...]``: the seats the card may be used on
+    now (the user's own seat for a card used on yourself); empty means the card
+    cannot be used. The rules then drop seats that are out of the game or
+    immune (Coma), so a card is usable exactly when some target remains.
+
+    ``effect(state, user, target) -> bodies``: the new ``state.bodies`` after the
+    card is used (one tuple of six body-slot codes per seat, see
+    :mod:`zombie_rules.zombie_doctor.cards`). It may flip, cure and swap body
+    cards between matching slots, but must keep every body card on the table.
+
+    Both must be pure functions of their arguments. ``self_flip`` makes the user
+    flip one of their own cards at the end of the turn, like Amputate and X-Ray.
+    The two functions are typed ``Any`` so that cattrs can still decode
+    built-in-only configs; a ``Config`` holding custom cards cannot be written
+    to or read from JSON.
+    """
+
+    name: str
+    targets: Any
+    effect: Any
+    self_flip: bool = False
+    description: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if not callable(self.targets) or not callable(self.effect):
+            raise InvalidConfig(
+                "custom_cards",
+                f"custom card {self.name!r}: 'targets' and 'effect' must be Python functions;"
+                " configs with custom cards cannot be decoded from JSON, build them in code",
+            )
+
+
+@attrs.frozen(cache_hash=True)
+class Config:
+    """A Zombie Doctor table.
+
+    ``deck`` lists ``(card name, copies)`` per pain/gain card kind; a name is a
+    built-in card or one of ``custom_cards``. ``bonus_mode`` is the rulebook's
+    Bonus Game Mode (turned players stay in and roll a die to bite).
+    ``round_limit`` ends a game after that many rounds with the health
+    tiebreak; ``None`` plays without a cap (games can then go on for ever).
+    """
+
+    players: int = 4
+    first_player: int = 0
+    hand_size: int = 3
+    deck: tuple[tuple[str, int], ...] = DEFAULT_DECK
+    bonus_mode: bool = False
+    round_limit: int | None = DEFAULT_ROUND_LIMIT
+    custom_cards: tuple[CustomCard, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        validate(self)
+
+
+def validate(config: Config) -> None:
+    """Raise :class:`InvalidConfig` naming the first field that cannot be played."""
+    if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+        raise InvalidConfig(
+            "players",
+            f"Zombie Doctor is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {config.players}",
+        )
+    if not 0 <= config.first_player < config.players:
+        raise InvalidConfig(
+            "first_player", f"must be a seat 0-{config.players - 1}, not {config.first_player}"
+        )
+    if config.hand_size < 1:
+        raise InvalidConfig("hand_size", f"need at least one card each, not {config.hand_size}")
+    if config.bonus_mode and config.players < 3:
+        raise InvalidConfig(
+            "bonus_mode", "the Bonus Game Mode is designed for more than two players"
+        )
+    if config.round_limit is not None and config.round_limit < 1:
+        raise InvalidConfig("round_limit", f"must be None or at least 1, not {config.round_limit}")
+    custom_names = [c.name for c in config.custom_cards]
+    for name in custom_names:
+        if not name.isidentifier() or name != name.lower() or name in BUILT_IN:
+            raise InvalidConfig(
+                "custom_cards",
+                f"{name!r}: a custom card needs a new lower-case one-word name (not a built-in)",
+            )
+    if len(set(custom_names)) != len(custom_names):
+        raise InvalidConfig("custom_cards", "each custom card name may be used only once")
+    names = [name for name, _ in config.deck]
+    if len(set(names)) != len(names):
+        raise InvalidConfig("deck", "each card kind may be listed only once")
+    known = set(BUILT_IN) | set(custom_names)
+    for name, copies in config.deck:
+        if name not in known:
+            raise InvalidConfig(
+                "deck", f"{name!r} is neither a built-in card nor one of custom_cards"
+            )
+        if copies < 1:
+            raise InvalidConfig("deck", f"{name!r}: every listed card kind needs a copy")
+    size = sum(copies for _, copies in config.deck)
+    needed = config.players * config.hand_size
+    if size < needed:
+        raise InvalidConfig(
+            "deck", f"{size} cards cannot deal {config.players} hands of {config.hand_size}"
+        )
+
+
+@attrs.frozen
+class Tables:
+    """Per-config lookups the hot path needs, computed once per config."""
+
+    names: tuple[str, ...]  # card name per kind index (the deck's order)
+    copies: tuple[int, ...]  # copies per kind index
+    index: dict[str, int]  # card name -> kind index
+    custom: dict[int, CustomCard]  # kind index -> custom card
+    morgue_kinds: int  # characters in play * 4 limbs * 2 sides
+    everyone: int  # bitmask of all seats
+
+
+@functools.lru_cache(maxsize=64)
+def tables(config: Config) -> Tables:
+    names = tuple(name for name, _ in config.deck)
+    by_name = {c.name: c for c in config.custom_cards}
+    return Tables(
+        names=names,
+        copies=tuple(copies for _, copies in config.deck),
+        index={name: i for i, name in enumerate(names)},
+        custom={i: by_name[name] for i, name in enumerate(names) if name in by_name},
+        morgue_kinds=config.players * 8,
+        everyone=(1 << config.players) - 1,
+    )
+
+
+def morgue_kind(character: int, slot: int, infected: bool) -> int:
+    """The morgue pile's kind index of a limb card (slots 2-5 only)."""
+    return (character * 4 + slot - 2) * 2 + infected
+
+
+def morgue_limb(kind: int) -> tuple[int, int, bool]:
+    """``(character, slot, infected)`` of a morgue kind index."""
+    rest = kind >> 1
+    return rest // 4, rest % 4 + 2, bool(kind & 1)

@@ -1,0 +1,135 @@
+"""Zombie Doctor's immutable state and moves.
+
+The pain/gain deck is face down and shuffled, but every card that goes back
+under it is shown first, so it is kept as two parts: ``deck_unknown`` (counts per
+card kind of the shuffled part nobody has seen, drawn first) and ``deck_bottom``
+(the public order of the cards put back underneath, drawn in order once the
+unknown part is used up). The morgue is a face-down pile of removed limbs,
+kept as counts per limb kind (character, slot, side). Hands are sorted tuples
+of card-kind indices (the order in a hand carries no information).
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from zombie_rules.core.actors import seat_name
+from zombie_rules.zombie_doctor.cards import AMPUTATE, MAD_SCIENTIST, MEDICINE, slot_word
+from zombie_rules.zombie_doctor.config import Config
+
+
+class Phase(enum.IntEnum):
+    """Where in a turn the game is; the actor of each phase is fixed."""
+
+    DEAL = 0  # chance: the next card of the opening hands
+    PLAY = 1  # seat ``turn`` uses one card, or (if it cannot) takes the penalty
+    XRAY = 2  # seat ``turn`` takes one card from ``xray_target``'s revealed hand
+    SELF_FLIP = 3  # seat ``turn`` flips one of its own cards (after Amputate or X-Ray)
+    MORGUE = 4  # chance: the limb seat ``turn`` takes from the morgue
+    DRAW = 5  # chance: a card from the unknown part of the deck to a short hand
+    ROLL = 6  # chance: the die a zombie rolls (Bonus Game Mode)
+    BITE = 7  # zombie seat ``turn`` bites a player after an even roll
+    OVER = 8
+
+
+class Status(enum.IntEnum):
+    """Where a seat stands; only ``ALIVE`` seats hold and use cards."""
+
+    ALIVE = 0
+    TURNED = 1  # infected head: a zombie
+    BEHEADED = 2  # head cut off by Amputate
+
+
+class Action(enum.Enum):
+    """The kinds of move; the value is the notation's keyword."""
+
+    USE = "use"  # card, args per card (see Move)
+    STUCK = "stuck"  # cannot use any card: args (flipped slot,), card = card returned or ""
+    TAKE = "take"  # X-Ray: card taken from the revealed hand
+    FLIP = "flip"  # args (slot,)
+    BITE = "bite"  # args (victim, slot)
+    DRAW = "draw"  # chance: card drawn from the deck's unknown part
+    LIMB = "limb"  # chance: args (character, slot, infected) of the morgue draw
+    ROLL = "roll"  # chance: args (face,)
+
+
+#: Cards whose ``USE`` arguments are ``(target seat, slot)``.
+_SEAT_SLOT = frozenset((AMPUTATE, MAD_SCIENTIST))
+
+
+@attrs.frozen
+class Move:
+    """One move. ``card`` names a pain/gain card kind (``""`` when none).
+
+    ``USE`` arguments: Amputate and Mad Scientist ``(opponent, slot)``; X-Ray and
+    custom cards ``(target seat,)``; Medicine ``(slot,)``; Coma, Defibrillator and
+    Morgue none. Slots are indices into ``cards.SLOT_NAMES``.
+    """
+
+    seat: int
+    action: Action
+    card: str = ""
+    args: tuple[int, ...] = ()
+
+    def __str__(self) -> str:
+        words = [self.action.value]
+        action = self.action
+        args = [str(a) for a in self.args]
+        if action is Action.USE:
+            words.append(self.card)
+            if self.card in _SEAT_SLOT and len(self.args) == 2:
+                args[1] = slot_word(self.args[1])
+            elif self.card == MEDICINE and len(self.args) == 1:
+                args[0] = slot_word(self.args[0])
+            words += args
+        elif action is Action.STUCK:
+            words += ["flip", *(slot_word(a) for a in self.args)]
+            if self.card:
+                words += ["return", self.card]
+        elif action is Action.FLIP:
+            words += [slot_word(a) for a in self.args]
+        elif action is Action.BITE:
+            if len(self.args) == 2:
+                args[1] = slot_word(self.args[1])
+            words += args
+        elif action is Action.LIMB:
+            if len(self.args) == 3:
+                args[1] = slot_word(self.args[1])
+                if self.args[2] in (0, 1):
+                    args[2] = "infected" if self.args[2] else "healthy"
+            words += args
+        else:  # TAKE, DRAW, ROLL
+            if self.card:
+                words.append(self.card)
+            words += args
+        return f"{seat_name(self.seat)}: {' '.join(words)}"
+
+
+@attrs.frozen
+class State:
+    """A Zombie Doctor game at one moment.
+
+    ``turn`` is the seat whose turn it is (during ``DEAL``, the first player).
+    ``bodies[s]`` holds six body-slot codes (see ``cards``). ``out_order`` lists
+    seats in the order they turned or lost their heads. ``coma`` is the bitmask
+    of seats immune to cards until their next turn. ``xray_target`` is the seat
+    whose hand the X-Ray user is looking at (``-1`` outside ``XRAY``).
+    ``round`` counts completed rounds (the turn passing the first player again).
+    """
+
+    config: Config
+    phase: Phase
+    turn: int
+    round: int
+    turns_taken: int
+    bodies: tuple[tuple[int, ...], ...]
+    status: tuple[Status, ...]
+    out_order: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    deck_unknown: tuple[int, ...]
+    deck_bottom: tuple[int, ...]
+    morgue: tuple[int, ...]
+    coma: int
+    xray_target: int
