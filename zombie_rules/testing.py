@@ -58,7 +58,7 @@ def _playthroughs(draw: st.DrawFn, game: AnyGame, config: Any, max_moves: int) -
         config = draw(configs(game))
     state = game.new_game(config)
     states = [state]
-    moves = []
+    moves: list[Any] = []
     for _ in range(max_moves):
         legal = game.legal_moves(state)
         if not legal:
@@ -225,7 +225,7 @@ def random_playout(
     rng = random.Random(seed)
     state = game.new_game(config)
     states = [state]
-    moves = []
+    moves: list[Any] = []
     while len(moves) < max_moves:
         actors = game.to_act(state)
         if not actors:

@@ -73,9 +73,12 @@ def candidate_moves(state: State) -> tuple[Move, ...]:
             moves += [Move(seat, Action.SWAP, (p,), shout) for p in positions]
             moves.append(Move(seat, Action.DISCARD, (), shout))
         moves += [Move(seat, Action.PEEK, (a, b)) for a in positions for b in positions]
-        moves.append(Move(seat, Action.PEEK, ()))
+        moves += [Move(seat, Action.PEEK, ()), Move(seat, Action.PEEK, (0, 1), shout=True)]
+        moves += [Move(seat, Action.DRAW_PILE, (), True), Move(seat, Action.DRAW_DISCARD, (0,))]
     values = {*tables(config).values, 3, 15, 99}
     moves += [Move(CHANCE, Action.CARD, (v,)) for v in sorted(values)]
+    moves += [Move(CHANCE, Action.CARD, (v,), True) for v in sorted(values)]
+    moves += [Move(CHANCE, Action.CARD, ()), Move(CHANCE, Action.CARD, (0, 0))]
     moves += legal_moves(state)
     return tuple(dict.fromkeys(moves))
 

@@ -8,6 +8,7 @@ import functools
 import attrs
 
 from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.validation import require_int_pairs, require_type
 from zombie_rules.zombie_run.cards import DEFAULT_DECK
 
 MIN_PLAYERS = 2
@@ -51,6 +52,13 @@ class Config:
 
 def validate(config: Config) -> None:
     """Raise :class:`InvalidConfig` naming the first field that cannot be played."""
+    for name in ("players", "rounds", "hand_size", "peek_count", "first_dealer"):
+        require_type(name, getattr(config, name), int)
+    for name in ("discard_taken_card", "reshuffle_keeps_top"):
+        require_type(name, getattr(config, name), bool)
+    require_type("tie_break", config.tie_break, TieBreak)
+    require_type("turn_limit", config.turn_limit, (int, type(None)))
+    require_int_pairs("deck", config.deck)
     if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
         raise InvalidConfig(
             "players",

@@ -15,7 +15,6 @@ from fractions import Fraction
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import outcomes_from_weights
 from zombie_rules.core.errors import IllegalMove
-from zombie_rules.core.piles import take
 from zombie_rules.core.result import Result
 from zombie_rules.zombie_run.config import Config, TieBreak, tables
 from zombie_rules.zombie_run.state import Action, Move, Phase, RoundResult, State
@@ -23,8 +22,18 @@ from zombie_rules.zombie_run.state import Action, Move, Phase, RoundResult, Stat
 
 def new_game(config: Config | None = None) -> State:
     """The first round, about to be dealt: "The oldest player is the first dealer."""
-    config = Config() if config is None else config
+    config = _shared(Config() if config is None else config)
     return _start_round(config, 0, config.first_dealer, (0,) * config.players, ())
+
+
+@functools.lru_cache(maxsize=64)
+def _shared(config: Config) -> Config:
+    """The first-seen config equal to ``config``.
+
+    Every state of a game then holds the same object, so the per-config caches
+    hit on identity instead of comparing configs field by field on every move.
+    """
+    return config
 
 
 def _start_round(
@@ -110,8 +119,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is Phase.DRAW:
         return _draw_moves(state.turn, any(state.draw_pile), bool(state.discard_pile))
     if phase is Phase.DRAW_CARD or phase is Phase.DEAL or phase is Phase.FLIP:
-        moves, _ = chance_weights(state)
-        return tuple(moves)
+        return chance_weights(state)[0]
     if phase is Phase.PEEK:
         config = state.config
         waiting = tables(config).everyone & ~state.peeked
@@ -134,7 +142,8 @@ def to_act(state: State) -> frozenset[int]:
 
 def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """A draw from the face-down pile: one outcome per card kind, weighted by count."""
-    if state.phase in _CHANCE_PHASES:
+    phase = state.phase
+    if phase is Phase.DEAL or phase is Phase.DRAW_CARD or phase is Phase.FLIP:
         counts = state.draw_pile
         moves = _card_moves(state.config)
         if all(counts):
@@ -144,9 +153,6 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
             tuple(n for n in counts if n),
         )
     return (), ()
-
-
-_CHANCE_PHASES = frozenset((Phase.DEAL, Phase.FLIP, Phase.DRAW_CARD))
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
@@ -160,10 +166,21 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal."""
-    handler = _HANDLERS.get(state.phase)
-    if handler is None:
-        raise IllegalMove(f"{move}: the game is over; no move is legal")
-    return handler(state, move)
+    # An ``is`` chain, most frequent phases first: enum hashing is slow in a dict lookup.
+    phase = state.phase
+    if phase is Phase.DEAL:
+        return _deal(state, move)
+    if phase is Phase.DECIDE:
+        return _decide(state, move)
+    if phase is Phase.DRAW:
+        return _draw(state, move)
+    if phase is Phase.DRAW_CARD:
+        return _draw_card(state, move)
+    if phase is Phase.PEEK:
+        return _peek(state, move)
+    if phase is Phase.FLIP:
+        return _flip(state, move)
+    raise IllegalMove(f"{move}: the game is over; no move is legal")
 
 
 def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
@@ -180,14 +197,15 @@ def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
 
 def _drawn_card(state: State, move: Move) -> tuple[int, tuple[int, ...]]:
     """The card a chance move names and the pile without it."""
-    _expect(state, move, CHANCE, Action.CARD)
+    if move.seat != CHANCE or move.action is not Action.CARD or move.shout:
+        _expect(state, move, CHANCE, Action.CARD)
+        raise IllegalMove(f"{move}: chance does not shout")
     index = tables(state.config).index.get(move.args[0]) if len(move.args) == 1 else None
-    if index is None or not state.draw_pile[index]:
-        present = [
-            v for v, n in zip(tables(state.config).values, state.draw_pile, strict=True) if n
-        ]
+    pile = state.draw_pile
+    if index is None or not pile[index]:
+        present = [v for v, n in zip(tables(state.config).values, pile, strict=True) if n]
         raise IllegalMove(f"{move}: no such card in the Draw Pile; it holds {present}")
-    return move.args[0], take(state.draw_pile, index)
+    return move.args[0], pile[:index] + (pile[index] - 1,) + pile[index + 1 :]
 
 
 def _deal(state: State, move: Move) -> State:
@@ -223,6 +241,8 @@ def _peek(state: State, move: Move) -> State:
     config = state.config
     if move.action is not Action.PEEK:
         raise IllegalMove(f"{move}: everyone must first look at their cards; legal: 'peek'")
+    if move.shout:
+        raise IllegalMove(f"{move}: you may shout only as you discard on your own turn")
     if not (0 <= seat < config.players) or state.peeked >> seat & 1:
         waiting = sorted(to_act(state))
         raise IllegalMove(f"{move}: seat {seat} cannot look now; still to look: {waiting}")
@@ -379,16 +399,6 @@ def _replace_at(
     rows: tuple[tuple[int, ...], ...], i: int, row: tuple[int, ...]
 ) -> tuple[tuple[int, ...], ...]:
     return rows[:i] + (row,) + rows[i + 1 :]
-
-
-_HANDLERS = {
-    Phase.DEAL: _deal,
-    Phase.FLIP: _flip,
-    Phase.PEEK: _peek,
-    Phase.DRAW: _draw,
-    Phase.DRAW_CARD: _draw_card,
-    Phase.DECIDE: _decide,
-}
 
 
 # --------------------------------------------------------------------- result
