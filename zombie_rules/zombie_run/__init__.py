@@ -5,6 +5,7 @@ The module exports the shared protocol (``Config``, ``new_game``, ``legal_moves`
 and ``GAME``, the record generic code uses.
 """
 
+from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.game import Game
 from zombie_rules.zombie_run import checks
 from zombie_rules.zombie_run.agents import HeuristicAgent
@@ -61,6 +62,7 @@ GAME: Game[Config, State, Move, View] = Game(
 )
 
 __all__ = [
+    "CHANCE",
     "DEFAULT_DECK",
     "EMPTY_STREETS",
     "GAME",
