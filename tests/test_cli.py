@@ -72,7 +72,7 @@ def test_simulate_plays_the_same_games_as_play_game() -> None:
     agents = [RandomAgent()] * 3
     played = cli.play_out(game, config, agents, seed=11)
     record = play_game(game, config, agents, seed=11)
-    assert played.moves == len(record.moves)
+    assert played.record == record
     assert played.final == replay(record)[-1]
 
 

@@ -111,7 +111,7 @@ def _applies(game: Any, state: Any, move: Any) -> bool:
 
 
 def test_get_game_lists_the_known_names() -> None:
-    with pytest.raises(KeyError, match="known games: .*zombie_run"):
+    with pytest.raises(KeyError, match=r"known games: .*zombie_run"):
         get_game("chess")
 
 

@@ -27,7 +27,7 @@ import attrs
 from zombie_rules.core.actors import CHANCE, seat_name
 from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig
 from zombie_rules.core.game import Game
-from zombie_rules.play import Agent, RandomAgent, sample_chance
+from zombie_rules.play import Agent, RandomAgent, play_out, sample_chance
 from zombie_rules.registry import GAMES
 
 #: Exit status of a usage error (bad game name, agent list, ``--set``), as argparse uses.
@@ -214,36 +214,6 @@ def _describe_settings(settings: Sequence[str]) -> str:
 # ------------------------------------------------------------------- simulate
 
 
-@attrs.frozen
-class Played:
-    """One finished (or cut-off) bot game: its last state and how many moves it took."""
-
-    final: Any
-    moves: int
-
-
-def play_out(
-    game: AnyGame, config: Any, agents: Sequence[Agent], seed: int, max_moves: int | None = None
-) -> Played:
-    """The game :func:`zombie_rules.play.play_game` plays for ``seed``, keeping its last state."""
-    rng = random.Random(seed)
-    state = game.new_game(config)
-    moves = 0
-    while max_moves is None or moves < max_moves:
-        actors = game.to_act(state)
-        if not actors:
-            break
-        if CHANCE in actors:
-            move = sample_chance(game, state, rng)
-        else:
-            seat = min(actors)
-            legal = tuple(m for m in game.legal_moves(state) if m.seat == seat)
-            move = agents[seat].choose(game.view(state, seat), legal, rng)
-        state = game.apply(state, move)
-        moves += 1
-    return Played(state, moves)
-
-
 def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     game = _get_game(args.game)
     config = make_config(game, args.settings)
@@ -284,7 +254,7 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
             for seat, score in enumerate(result.scores):
                 score_sums[seat] += score
         rounds += game.rounds_played(played.final)
-        moves += played.moves
+        moves += len(played.record.moves)
         now = time.perf_counter()
         if report and now - last_report >= PROGRESS_EVERY:
             last_report = now

@@ -83,13 +83,21 @@ def replay(record: Record) -> tuple[Any, ...]:
     return tuple(states)
 
 
-def play_game(
+@attrs.frozen
+class Played:
+    """A finished (or move-capped) game: its record and the state it ended in."""
+
+    record: Record
+    final: Any
+
+
+def play_out(
     game: Game[Any, Any, Any, Any],
     config: Any,
     agents: Sequence[Agent],
     seed: int,
     max_moves: int | None = None,
-) -> Record:
+) -> Played:
     """Play one game with one agent per seat, seeded; stops early after ``max_moves``.
 
     When several seats may act, the lowest-numbered one moves first; that is
@@ -114,4 +122,15 @@ def play_game(
             move = agents[seat].choose(game.view(state, seat), legal, rng)
         state = game.apply(state, move)
         moves.append(move)
-    return Record(game.name, config, tuple(moves))
+    return Played(Record(game.name, config, tuple(moves)), state)
+
+
+def play_game(
+    game: Game[Any, Any, Any, Any],
+    config: Any,
+    agents: Sequence[Agent],
+    seed: int,
+    max_moves: int | None = None,
+) -> Record:
+    """The record of :func:`play_out`: a seeded game is its config and its moves."""
+    return play_out(game, config, agents, seed, max_moves).record

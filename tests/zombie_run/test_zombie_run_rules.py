@@ -560,7 +560,7 @@ def test_ten_rounds_for_a_longer_game() -> None:
 
 def test_turn_limit_ends_a_round_with_nobody_shouting() -> None:
     """The rulebook never ends a round without a shout (ruling: turn_limit, default None);
-    with a limit the round ends unscored-for-shouting after that many turns."""
+    with a limit the round ends after that many turns and nobody doubles."""
     config = Config(turn_limit=3)
     state = ready(FOUR_HANDS, 7, config)
     state = turn_from_pile(state, 2, Move(1, Action.DISCARD))
@@ -686,6 +686,15 @@ def test_deck_too_small_for_the_deal_names_deck() -> None:
         Config(players=2, hand_size=4, deck=((0, 9),))
 
 
+@pytest.mark.parametrize("deck", [((1,),), ((1, 20, 3),), ((0, 30), (5,))])
+def test_malformed_deck_entry_names_deck(deck: tuple[tuple[int, ...], ...]) -> None:
+    """A deck entry must be a ``(zombies, copies)`` pair: InvalidConfig naming "deck",
+    not a bare unpacking ValueError."""
+    with pytest.raises(InvalidConfig) as info:
+        Config(deck=deck)  # type: ignore[arg-type]
+    assert info.value.field == "deck"
+
+
 def test_tie_break_must_be_a_tiebreak() -> None:
     """A tie_break that is not a TieBreak would silently play as SHARED: refuse it."""
     with pytest.raises(InvalidConfig) as info:
@@ -766,7 +775,7 @@ def test_illegal_move_messages_say_what_would_be_legal() -> None:
 def sample_states(seed: int, count: int, config: Config | None = None) -> list[State]:
     """States along a random walk through whole games."""
     rng = random.Random(seed)
-    out = []
+    out: list[State] = []
     state = new_game(config)
     while len(out) < count:
         out.append(state)
@@ -839,3 +848,14 @@ def test_actor_must_be_named_when_several_may_act() -> None:
     with pytest.raises(DecodeError, match="who moves"):
         parse_move(state, "peek 0 1")
     assert parse_move(state, "2: peek 0 1") == Move(2, Action.PEEK, (0, 1))
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("rounds", 2.5), ("turn_limit", 1.5), ("players", True), ("hand_size", "4")],
+)
+def test_config_fields_of_the_wrong_type_are_refused(field: str, value: object) -> None:
+    """A float, bool or string where a whole number belongs would play a different game."""
+    with pytest.raises(InvalidConfig) as info:
+        Config(**{field: value})  # type: ignore[arg-type]
+    assert info.value.field == field

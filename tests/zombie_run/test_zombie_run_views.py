@@ -143,8 +143,8 @@ def test_knowledge_of_a_position_ends_when_its_card_is_replaced() -> None:
     swapped out for a secret draw leaves the place unknown to the others."""
     state = apply(ready(HANDS), Move(1, Action.DRAW_DISCARD))
     state = apply(state, Move(1, Action.SWAP, (2,)))  # the 7 goes to seat 1's position 2
-    for seat in (2, 3, 0):  # three more turns, discarding their draws
-        state = apply(from_pile(state, 0), Move(seat, Action.DISCARD))
+    for other in (2, 3, 0):  # three more turns, discarding their draws
+        state = apply(from_pile(state, 0), Move(other, Action.DISCARD))
     assert view(state, 0).hands[1][2] == 7  # still remembered
     state = apply(from_pile(state, 0), Move(1, Action.SWAP, (2,)))
     assert view(state, 1).hands[1][2] == 0
