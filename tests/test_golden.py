@@ -8,6 +8,7 @@ and review the diff like code.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,8 @@ GOLDEN_DIR = Path(__file__).parent / "golden"
 #: Config fields per title that keep its golden file short but still cover a whole game.
 GOLDEN_CONFIGS: dict[str, dict[str, Any]] = {
     "zombie_run": {"players": 3, "rounds": 1},
+    "zombie_doctor": {"players": 2},
+    "texas_zombies": {"players": 3},
 }
 SEED = 20261130
 
@@ -39,11 +42,16 @@ def render_playthrough(name: str) -> str:
         if step:
             lines.append(f"move {step}: {record.moves[step - 1]}")
         for seat in (*range(seats), None):
-            lines.append(
-                f"  view {'-' if seat is None else seat}: {to_json(game.view(state, seat))}"
-            )
+            lines.append(f"  view {'-' if seat is None else seat}: {_view_json(game, state, seat)}")
     lines.append(f"result {to_json(game.result(states[-1]))}")
     return "\n".join(lines) + "\n"
+
+
+def _view_json(game: Any, state: Any, seat: int | None) -> str:
+    # The config is written once at the top; repeating it in every view is noise.
+    data = json.loads(to_json(game.view(state, seat)))
+    data.pop("config", None)
+    return json.dumps(data, separators=(",", ":"))
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -7,6 +7,7 @@ maps names to the :class:`Game` records that generic code works with.
 from zombie_rules.core import (
     CHANCE,
     DecodeError,
+    EncodeError,
     Game,
     IllegalMove,
     InvalidConfig,
@@ -21,6 +22,7 @@ __all__ = [
     "CHANCE",
     "GAMES",
     "DecodeError",
+    "EncodeError",
     "Game",
     "IllegalMove",
     "InvalidConfig",

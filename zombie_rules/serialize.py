@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import cattrs
 from cattrs.v import format_exception
 
-from zombie_rules.core.errors import DecodeError, InvalidConfig
+from zombie_rules.core.errors import DecodeError, EncodeError, InvalidConfig
 from zombie_rules.play import Record
 from zombie_rules.registry import GAMES, get_game
 
@@ -96,8 +96,17 @@ _STATE_CHECKS = {game.state_type: game.check_state for game in GAMES.values()}
 
 
 def to_json(obj: Any) -> str:
-    """Compact JSON for any config, state, move, view, result or record."""
-    return json.dumps(_CONVERTER.unstructure(obj), separators=(",", ":"))
+    """Compact JSON for any config, state, move, view, result or record.
+
+    Raises :class:`EncodeError` for objects that hold code (custom cards).
+    """
+    try:
+        return json.dumps(_CONVERTER.unstructure(obj), separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise EncodeError(
+            f"cannot write {type(obj).__name__} as JSON ({exc}); configs with custom"
+            " cards hold code, so save them as code and their games as moves"
+        ) from None
 
 
 def from_json(type_: type[T], text: str | bytes) -> T:

@@ -2,13 +2,20 @@
 
 from zombie_rules.core.actors import CHANCE, seat_name
 from zombie_rules.core.chance import outcomes_from_weights, pick_weighted
-from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig, ZombieRulesError
+from zombie_rules.core.errors import (
+    DecodeError,
+    EncodeError,
+    IllegalMove,
+    InvalidConfig,
+    ZombieRulesError,
+)
 from zombie_rules.core.game import Game
 from zombie_rules.core.result import Result
 
 __all__ = [
     "CHANCE",
     "DecodeError",
+    "EncodeError",
     "Game",
     "IllegalMove",
     "InvalidConfig",

@@ -27,3 +27,7 @@ class InvalidConfig(ZombieRulesError):
 
 class DecodeError(ZombieRulesError):
     """Serialized input (JSON, move text) that does not describe a valid object."""
+
+
+class EncodeError(ZombieRulesError):
+    """An object that cannot be written as JSON (a config holding custom code)."""

@@ -26,6 +26,10 @@ M = TypeVar("M")
 V = TypeVar("V")
 
 
+def _plain(move: Any) -> Any:
+    return move
+
+
 @attrs.frozen
 class Game(Generic[C, S, M, V]):
     """One title, as seen by generic code.
@@ -57,6 +61,10 @@ class Game(Generic[C, S, M, V]):
         the view as text for terminal front ends (pure: returns a string).
     ``agents``
         named agent factories for this title beyond the generic ones.
+    ``without_annotation``
+        the move with any free text removed. A move may carry text the rules only
+        pass along (a Texas Zombies story); ``legal_moves`` lists such moves with
+        no text, and ``apply`` accepts a move whenever its plain form is legal.
     """
 
     name: str
@@ -85,3 +93,4 @@ class Game(Generic[C, S, M, V]):
     rounds_played: Callable[[S], int]
     render: Callable[[V], str]
     agents: Mapping[str, Callable[[], Any]] = attrs.field(factory=dict)
+    without_annotation: Callable[[M], M] = attrs.field(default=_plain)

@@ -517,7 +517,8 @@ def scoring(state: State) -> Scoring | None:
             # the most and by the one having the less." P: a lone member is both, so
             # "his grand total is twice the number of Event cards he won".
             most = max(members, key=lambda s: (events_won[s], -s))
-            fewest = min(members, key=lambda s: (events_won[s], s))
+            rest = [s for s in members if s != most] or [most]
+            fewest = min(rest, key=lambda s: (events_won[s], s))
             counted[most] += 1
             counted[fewest] += 1
     totals = tuple(
@@ -540,11 +541,12 @@ def result(state: State) -> Result | None:
     winners = frozenset(s for s, team in enumerate(final.teams) if team in final.winning_teams)
     parts = []
     for i, team in enumerate(TEAMS):
-        seats = ", ".join(str(s) for s, t in enumerate(final.teams) if t is team)
-        parts.append(f"{team.value} (seats {seats}): {final.totals[i]}")
+        seats = [str(s) for s, t in enumerate(final.teams) if t is team]
+        label = "seat" if len(seats) == 1 else "seats"
+        parts.append(f"{team.value} ({label} {', '.join(seats)}): {final.totals[i]} Events")
     if len(final.winning_teams) > 1:
-        verdict = "tied, so everyone wins"
+        verdict = "a tie, so everyone wins"
     else:
         (team,) = final.winning_teams
         verdict = f"{team.value} wins"
-    return Result(winners, scores, f"{'; '.join(parts)} Events; {verdict}")
+    return Result(winners, scores, f"{'; '.join(parts)}; {verdict}")

@@ -148,8 +148,7 @@ def render(v: View) -> str:
         lines.append(f"Last turn: seat {last.seat} {how} and {outcome} the Event")
     if v.team_totals is not None:
         lines.append(
-            "Teams: "
-            + ", ".join(f"{s}:{t.value}" for s, t in enumerate(v.teams) if t is not None)
+            "Teams: " + ", ".join(f"{s}:{t.value}" for s, t in enumerate(v.teams) if t is not None)
         )
         lines.append(
             "Totals: "

@@ -1,0 +1,261 @@
+"""What generic tools need to check Texas Zombies: card census, hidden re-deals, invariants."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable
+
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.piles import expand, from_kinds
+from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS, Team
+from zombie_rules.texas_zombies.config import Config, tables
+from zombie_rules.texas_zombies.rules import legal_moves
+from zombie_rules.texas_zombies.state import Action, Move, Phase, State
+
+# Card identities: ("event", index), ("object", index), ("team", Team).
+
+
+def card_set(config: Config) -> Counter[Hashable]:
+    """Every card of the game: all Events and Objects, and the six Team cards."""
+    cards: Counter[Hashable] = Counter()
+    cards.update(("event", e) for e in range(len(config.events)))
+    cards.update(("object", o) for o in range(len(config.objects)))
+    for team in TEAMS:
+        cards[("team", team)] = TEAM_CARDS_EACH
+    return cards
+
+
+def card_census(state: State) -> Counter[Hashable]:
+    """Every card the state holds, wherever it lies (the box included)."""
+    census: Counter[Hashable] = Counter()
+    for e, n in enumerate(state.event_pool):
+        census[("event", e)] += n
+    if state.current_event is not None:
+        census[("event", state.current_event)] += 1
+    census.update(("event", e) for won in state.won for e in won)
+    census.update(("event", e) for e in state.event_discard)
+    for o, n in enumerate(state.object_pile):
+        census[("object", o)] += n
+    census.update(("object", o) for hand in state.hands for o in hand)
+    census.update(("object", o) for o in state.told)
+    census.update(("object", o) for o in state.object_discard)
+    for i, team in enumerate(TEAMS):
+        census[("team", team)] += state.team_deck[i] + state.team_box[i]
+    census.update(("team", t) for t in state.teams if t is not None)
+    return +census
+
+
+def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
+    """Re-deal what ``seat`` cannot see: Objects outside its hand, others' teams and votes.
+
+    The unseen Events have no order in the state (a pool of counts), so there is
+    nothing of theirs to re-deal.
+    """
+    n = state.config.players
+    others = [s for s in range(n) if s != seat]
+    # Objects: the draw pile and every other hand.
+    pool = expand(state.object_pile)
+    for s in others:
+        pool += state.hands[s]
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for s in others:
+        size = len(state.hands[s])
+        hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
+    object_pile = from_kinds(pool, len(state.object_pile))
+    teams, deck, box = _redeal_teams(state, seat, rng)
+    votes = tuple(
+        v if v is None or s == seat else rng.random() < 0.5 for s, v in enumerate(state.votes)
+    )
+    st = state
+    return State(
+        st.config, st.phase, st.turn, st.event_pool, st.events_left, st.top_back,
+        st.current_event, st.required, tuple(hands), object_pile, st.object_discard, deck, box,
+        teams, st.told, st.story, votes, st.to_draw, st.won, st.event_discard, st.history,
+    )  # fmt: skip
+
+
+def _redeal_teams(
+    state: State, seat: int | None, rng: random.Random
+) -> tuple[tuple[Team | None, ...], tuple[int, ...], tuple[int, ...]]:
+    n = state.config.players
+    dealt = [s for s, t in enumerate(state.teams) if t is not None]
+    if state.phase is Phase.OVER or sum(state.team_deck) + len(dealt) != n:
+        # Teams revealed, or (odd table) the Team cards are not taken out yet.
+        return state.teams, state.team_deck, state.team_box
+    used = tuple(state.team_deck[i] + sum(1 for t in state.teams if t is team)
+                 for i, team in enumerate(TEAMS))  # fmt: skip
+    splits = [used]
+    if n % 2 and not state.config.split_public:
+        splits.append((used[1], used[0]))
+    split = rng.choice(splits)
+    own = state.teams[seat] if seat is not None else None
+    cards = [i for i, k in enumerate(split) for _ in range(k)]
+    if own is not None:
+        cards.remove(TEAMS.index(own))
+    rng.shuffle(cards)
+    teams = list(state.teams)
+    for s in dealt:
+        if s != seat or own is None:
+            teams[s] = TEAMS[cards.pop()]
+    deck = tuple(cards.count(i) for i in range(len(TEAMS)))
+    box = tuple(TEAM_CARDS_EACH - k for k in split)
+    return tuple(teams), deck, box
+
+
+def candidate_moves(state: State) -> tuple[Move, ...]:
+    """Well-formed moves for every actor, legal or not, including near misses.
+
+    A legal tell with a story is legal though ``legal_moves`` lists tells without
+    one (see :func:`without_story`); story text on any other move is refused.
+    """
+    config = state.config
+    n = config.players
+    objects = len(config.objects)
+    moves: list[Move] = []
+    hand = state.hands[state.turn]
+    someone_else = state.hands[(state.turn + 1) % n]
+    tells = {
+        (),
+        hand[:1],
+        hand[:2],
+        hand,
+        hand[::-1],
+        hand[:1] * 2,
+        someone_else[:1],
+        hand[:1] + someone_else[:1],
+        (-1,),
+        (objects,),
+    }
+    for seat in range(-1, n + 1):
+        for args in sorted(tells):
+            moves.append(Move(seat, Action.TELL, args))
+        moves.append(Move(seat, Action.TELL, (), "no objects"))
+        moves.append(Move(seat, Action.SPEECHLESS))
+        moves.append(Move(seat, Action.SPEECHLESS, (0,)))
+        moves.append(Move(seat, Action.SPEECHLESS, (), "um"))
+        moves += [Move(seat, Action.VOTE, (v,)) for v in (-1, 0, 1, 2)]
+        moves.append(Move(seat, Action.VOTE, (1,), "yes!"))
+        moves.append(Move(seat, Action.VOTE, ()))
+    if not any(m.seat == state.turn and m.action is Action.TELL for m in legal_moves(state)):
+        moves.append(Move(state.turn, Action.TELL, hand[: state.required], "out of turn"))
+    for seat in (CHANCE, 0):
+        moves += [Move(seat, Action.BACK, (b,)) for b in range(0, HAND_SIZE + 2)]
+        moves += [Move(seat, Action.EVENT, (e,)) for e in range(-1, len(config.events) + 1)]
+        moves += [Move(seat, Action.OBJECT, (o,)) for o in range(-1, objects + 1)]
+        moves += [Move(seat, Action.SPLIT, (t,)) for t in range(-1, 3)]
+        moves += [Move(seat, Action.TEAM, (t,)) for t in range(-1, 3)]
+        moves += [Move(seat, Action.OBJECT, ()), Move(seat, Action.TEAM, (0, 1))]
+    moves.append(Move(CHANCE, Action.BACK, (1,), "a story"))
+    legal = legal_moves(state)
+    moves += legal
+    moves += [Move(m.seat, m.action, m.args, "a story") for m in legal if m.action is Action.TELL]
+    return tuple(dict.fromkeys(moves))
+
+
+def without_story(move: Move) -> Move:
+    """A tell without its story text: the rules only carry the story along."""
+    if move.action is Action.TELL and move.story:
+        return Move(move.seat, move.action, move.args)
+    return move
+
+
+def check_state(state: State) -> None:
+    """Raise ``ValueError`` naming the first broken invariant of a (decoded) state."""
+    config = state.config
+    n = config.players
+    t = tables(config)
+    phase = state.phase
+    if not 0 <= state.turn < n:
+        raise ValueError(f"turn: {state.turn} is not a seat of a {n}-player game")
+    per_seat = (state.hands, state.teams, state.votes, state.won)
+    if any(len(field) != n for field in per_seat):
+        raise ValueError(f"hands/teams/votes/won: need one entry per seat ({n})")
+    if len(state.event_pool) != len(config.events) or any(
+        c not in (0, 1) for c in state.event_pool
+    ):
+        raise ValueError(f"event_pool: need {len(config.events)} counts of 0 or 1")
+    if len(state.object_pile) != len(config.objects) or any(
+        c not in (0, 1) for c in state.object_pile
+    ):
+        raise ValueError(f"object_pile: need {len(config.objects)} counts of 0 or 1")
+    if len(state.team_deck) != len(TEAMS) or len(state.team_box) != len(TEAMS):
+        raise ValueError("team_deck/team_box: need one count per team")
+    if any(c < 0 for c in state.team_deck + state.team_box):
+        raise ValueError("team_deck/team_box: counts cannot be negative")
+    if not 0 <= state.events_left <= t.pile_size or state.events_left > sum(state.event_pool):
+        raise ValueError(f"events_left: {state.events_left} is not a possible Event pile size")
+    events = range(len(config.events))
+    objects = range(len(config.objects))
+    if state.current_event is not None and state.current_event not in events:
+        raise ValueError("current_event: not an Event of the config")
+    if any(e not in events for w in state.won for e in w) or any(
+        e not in events for e in state.event_discard
+    ):
+        raise ValueError("won/event_discard: hold an Event not in the config")
+    if any(o not in objects for o in (*state.told, *state.object_discard)) or any(
+        o not in objects for h in state.hands for o in h
+    ):
+        raise ValueError("hands/told/object_discard: hold an Object not in the config")
+    if any(h != tuple(sorted(set(h))) for h in state.hands):
+        raise ValueError("hands: each hand must list different Objects in increasing order")
+    if card_census(state) != card_set(config):
+        raise ValueError("cards: the state does not hold exactly the config's cards")
+    drawn = t.pile_size - state.events_left
+    in_hand = state.current_event is not None
+    if len(state.history) + in_hand != drawn:
+        raise ValueError("history: one finished turn per Event drawn, besides the current one")
+    if in_hand != (phase in (Phase.NEXT_BACK, Phase.TELL, Phase.VOTE)):
+        raise ValueError("current_event: an Event is out exactly while its turn is played")
+    showing = state.top_back is not None
+    if showing != (phase not in (Phase.TOP_BACK, Phase.NEXT_BACK) and state.events_left > 0):
+        raise ValueError("top_back: the top back shows exactly when the Event pile has a top")
+    if showing and state.top_back not in {t.backs[e] for e in events if state.event_pool[e]}:
+        raise ValueError("top_back: no unseen Event has that back")
+    if phase in (Phase.TELL, Phase.VOTE):
+        expected = state.top_back if state.events_left else HAND_SIZE
+        if state.required != expected:
+            raise ValueError(f"required: the story must use {expected} Objects")
+    elif state.required:
+        raise ValueError("required: only set while a story is told or voted on")
+    if (phase is Phase.VOTE) != bool(state.told):
+        raise ValueError("told: Objects are on the table exactly during the vote")
+    if state.story and phase is not Phase.VOTE:
+        raise ValueError("story: only kept while its vote is open")
+    if any(v is not None for v in state.votes) and phase is not Phase.VOTE:
+        raise ValueError("votes: votes are cast only in the VOTE phase")
+    if state.votes[state.turn] is not None:
+        raise ValueError("votes: the active player does not vote")
+    if (phase is Phase.DRAW_OBJECT) != (state.to_draw > 0):
+        raise ValueError("to_draw: Objects are owed exactly in the DRAW_OBJECT phase")
+    setup = phase in (Phase.TOP_BACK, Phase.DEAL_OBJECT)
+    for s, hand in enumerate(state.hands):
+        short = 0
+        if s == state.turn and phase is Phase.VOTE:
+            short = len(state.told)
+        elif s == state.turn and phase is Phase.DRAW_OBJECT:
+            short = state.to_draw
+        elif phase is Phase.OVER and s == state.history[-1].seat:
+            short = len(state.history[-1].used)
+        if not setup and len(hand) != HAND_SIZE - short:
+            raise ValueError(f"hands[{s}]: must hold {HAND_SIZE - short} Objects now")
+        if setup and len(hand) > HAND_SIZE:
+            raise ValueError(f"hands[{s}]: holds more than {HAND_SIZE} Objects")
+    dealt = sum(1 for team in state.teams if team is not None)
+    if phase > Phase.DEAL_TEAM and dealt != n:
+        raise ValueError("teams: every seat holds a Team card once play starts")
+    if phase >= Phase.DEAL_TEAM or n % 2 == 0:
+        sizes = sorted(
+            state.team_deck[i] + sum(1 for team in state.teams if team is x)
+            for i, x in enumerate(TEAMS)
+        )
+        if sizes != [n // 2, n - n // 2]:
+            raise ValueError(f"teams: Team cards in play must split {n // 2} and {n - n // 2}")
+    elif dealt or any(state.team_deck):
+        raise ValueError("team_deck: Team cards are taken out only after the split")
+
+
+def rounds_played(state: State) -> int:
+    """Turns finished (one per Event drawn)."""
+    return len(state.history)

@@ -1,0 +1,118 @@
+"""What one seat may know of a Zombie Doctor game, and its text rendering.
+
+Body cards lie face up, so every seat sees every body card's side. A seat sees
+its own hand and no other, except the hand its own X-Ray is looking at, at that
+moment. The deck shows how many unseen cards it has and the public order of the
+cards put back underneath; the morgue shows what went into it (every limb was
+seen going in) but never which limb a Morgue card will bring out.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.zombie_doctor.cards import CHARACTERS, MISSING, SLOT_NAMES, character_of
+from zombie_rules.zombie_doctor.config import Config, morgue_limb, tables
+from zombie_rules.zombie_doctor.rules import to_act
+from zombie_rules.zombie_doctor.state import Phase, State, Status
+
+
+@attrs.frozen
+class View:
+    """A seat's knowledge (``seat=None``: a spectator, who sees no hand).
+
+    ``hand`` is this seat's hand as card names (empty for a spectator);
+    ``xray_hand`` is the hand this seat's X-Ray is showing it, else ``None``.
+    ``morgue`` lists ``((character, slot, infected), count)`` for the limbs in it.
+    """
+
+    seat: int | None
+    config: Config
+    phase: Phase
+    turn: int
+    round: int
+    turns_taken: int
+    to_act: frozenset[int]
+    bodies: tuple[tuple[int, ...], ...]
+    status: tuple[Status, ...]
+    out_order: tuple[int, ...]
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    xray_target: int
+    xray_hand: tuple[str, ...] | None
+    deck_unknown_size: int
+    deck_bottom: tuple[str, ...]
+    morgue: tuple[tuple[tuple[int, int, bool], int], ...]
+    coma: frozenset[int]
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may know now; raises ``ValueError`` for a seat not at the table."""
+    players = state.config.players
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"seat {seat} is not at this {players}-player table")
+    names = tables(state.config).names
+    xray_hand = None
+    if state.phase is Phase.XRAY and seat == state.turn:
+        xray_hand = tuple(names[k] for k in state.hands[state.xray_target])
+    return View(
+        seat=seat,
+        config=state.config,
+        phase=state.phase,
+        turn=state.turn,
+        round=state.round,
+        turns_taken=state.turns_taken,
+        to_act=to_act(state),
+        bodies=state.bodies,
+        status=state.status,
+        out_order=state.out_order,
+        hand=() if seat is None else tuple(names[k] for k in state.hands[seat]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        xray_target=state.xray_target,
+        xray_hand=xray_hand,
+        deck_unknown_size=sum(state.deck_unknown),
+        deck_bottom=tuple(names[k] for k in state.deck_bottom),
+        morgue=tuple((morgue_limb(k), n) for k, n in enumerate(state.morgue) if n),
+        coma=frozenset(s for s in range(players) if state.coma >> s & 1),
+    )
+
+
+def _body_text(body: tuple[int, ...], owner: int) -> str:
+    parts = []
+    for slot, code in enumerate(body):
+        if code == MISSING:
+            parts.append(f"{SLOT_NAMES[slot]}:--")
+            continue
+        side = "Z" if code & 1 else "ok"
+        other = character_of(code)
+        mark = "" if other == owner else f"({CHARACTERS[other]})"
+        parts.append(f"{SLOT_NAMES[slot]}:{side}{mark}")
+    return " ".join(parts)
+
+
+def render(v: View) -> str:
+    """The view as a few lines of text for a terminal."""
+    phase = v.phase.name.lower()
+    lines = [f"Round {v.round + 1}, turn {v.turns_taken + 1}, seat {v.turn}'s turn ({phase})"]
+    for s, body in enumerate(v.bodies):
+        mark = " (you)" if s == v.seat else ""
+        state = v.status[s].name.lower()
+        coma = ", in a coma" if s in v.coma else ""
+        lines.append(
+            f"  seat {s}{mark} {CHARACTERS[s]} [{state}{coma}, {v.hand_sizes[s]} cards]:"
+            f" {_body_text(body, s)}"
+        )
+    if v.seat is not None:
+        lines.append(f"Your hand: {', '.join(v.hand) or '(empty)'}")
+    if v.xray_hand is not None:
+        lines.append(f"X-Ray of seat {v.xray_target}: {', '.join(v.xray_hand)}")
+    bottom = ", ".join(v.deck_bottom) or "nothing"
+    lines.append(f"Deck: {v.deck_unknown_size} unseen cards, then (in order) {bottom}")
+    limbs = sum(n for _, n in v.morgue)
+    lines.append(f"Morgue: {limbs} limb{'s' if limbs != 1 else ''}")
+    if CHANCE in v.to_act:
+        lines.append("Waiting for a card, a limb or a die roll.")
+    if v.phase is Phase.OVER:
+        lines.append(f"Game over; out in order: {', '.join(map(str, v.out_order)) or 'nobody'}")
+    return "\n".join(lines)
