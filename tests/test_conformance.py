@@ -28,7 +28,7 @@ from zombie_rules.testing import (
 
 TITLES = sorted(GAMES)
 WALK_SETTINGS = settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 
@@ -37,7 +37,7 @@ WALK_SETTINGS = settings(
 @given(data=st.data())
 def test_every_state_of_a_walk_passes_the_invariants(name: str, data: st.DataObject) -> None:
     game = GAMES[name]
-    walk = data.draw(playthroughs(game, max_moves=60))
+    walk = data.draw(playthroughs(game, max_moves=150))
     rng = random.Random(0)
     for state in walk.states:
         check_invariants(game, state, rng, thorough=False)
