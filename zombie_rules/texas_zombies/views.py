@@ -136,6 +136,10 @@ def render(v: View) -> str:
         lines.append(
             f"Event {v.current_event}: {name!r}; the story must use {v.required or '?'} Objects"
         )
+        if v.seat == v.turn and not v.told and v.hand:
+            example = " ".join(map(str, v.hand[: v.required or len(v.hand)]))
+            lines.append("Tell it: name the Objects, then your story in quotes (or leave it out):")
+            lines.append(f'  tell {example} "How I got away..."   or: speechless')
     if v.told:
         lines.append("Objects used: " + ", ".join(objects[o] for o in v.told))
         if v.story:
