@@ -25,6 +25,7 @@ GOLDEN_CONFIGS: dict[str, dict[str, Any]] = {
     "zombie_run": {"players": 3, "rounds": 1},
     "zombie_doctor": {"players": 2},
     "texas_zombies": {"players": 3},
+    "quarantine_z": {"players": 3},
 }
 SEED = 20261130
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from zombie_rules.core.game import Game
 
-_TITLES = ("zombie_run", "texas_zombies", "zombie_doctor")
+_TITLES = ("zombie_run", "texas_zombies", "zombie_doctor", "quarantine_z")
 
 
 def _load() -> Mapping[str, Game[Any, Any, Any, Any]]:

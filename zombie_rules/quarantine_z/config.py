@@ -1,0 +1,279 @@
+"""Every rule variant and card-set choice of Quarantine Z; ``Config()`` is the rulebook game."""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+
+from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.validation import require_int_pairs, require_type
+from zombie_rules.quarantine_z.cards import (
+    ACTION_SETS,
+    BUILDING_COUNT,
+    BUILDINGS,
+    ITEMS,
+    MUNITION_COUNT,
+    SUPPLY_COUNT,
+    VARIABLE_LOOT,
+    ZOMBIE_CARDS,
+    ZOMBIE_COUNT,
+    Building,
+    Deck,
+    Event,
+    Face,
+    Item,
+    Kind,
+    ZombieCard,
+)
+
+MIN_PLAYERS = 3
+MAX_PLAYERS = 2 + ACTION_SETS - 1  # one Zombie Player and up to four Survivors
+
+
+@attrs.frozen(cache_hash=True)
+class Config:
+    """A Quarantine Z table (see docs/rulings/quarantine_z.md for every knob).
+
+    ``zombie_seat`` plays the Zombies; every other seat is a Survivor. The card set
+    is ``zombie_card_set``, ``item_set`` (Supply and Munition) and ``building_set``;
+    ``None`` means our default set (:mod:`zombie_rules.quarantine_z.cards`), which keeps
+    saved configs short. ``strict_counts`` requires the rulebook's deck sizes.
+    """
+
+    players: int = 4
+    zombie_seat: int = 0
+    zombie_card_set: tuple[ZombieCard, ...] | None = None
+    item_set: tuple[Item, ...] | None = None
+    building_set: tuple[Building, ...] | None = None
+    strict_counts: bool = True
+    back_life: int = 2
+    back_damage: int = 1
+    back_escape: int = 1
+    survivor_life: int = 3
+    survivor_hand: int = 6
+    zombie_hand: int = 8
+    setup_draws: int = 4
+    zombie_setup_draws: int = 4
+    area_size: int = 10
+    noise_at_most: int = 3
+    fight_hit: int = 3
+    shelter_discards: int = 6
+    variable_loot: tuple[tuple[int, int], ...] = VARIABLE_LOOT
+    zombies_per_step: int = 1
+    zombie_may_pass: bool = False
+    free_actions: int = 6
+    allow_steal: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        validate(self)
+
+    @property
+    def zombie_cards(self) -> tuple[ZombieCard, ...]:
+        """The Zombie cards in play: ``zombie_card_set``, or the default set when None."""
+        return ZOMBIE_CARDS if self.zombie_card_set is None else self.zombie_card_set
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The Supply and Munition cards: ``item_set``, or the default set when None."""
+        return ITEMS if self.item_set is None else self.item_set
+
+    @property
+    def buildings(self) -> tuple[Building, ...]:
+        """The Building cards: ``building_set``, or the default set when None."""
+        return BUILDINGS if self.building_set is None else self.building_set
+
+
+_INTS = (
+    "players", "zombie_seat", "back_life", "back_damage", "back_escape", "survivor_life",
+    "survivor_hand", "zombie_hand", "setup_draws", "zombie_setup_draws", "area_size",
+    "noise_at_most", "fight_hit", "shelter_discards", "zombies_per_step", "free_actions",
+)  # fmt: skip
+
+
+def validate(config: Config) -> None:
+    """Raise :class:`InvalidConfig` naming the first field that cannot be played."""
+    for name in _INTS:
+        require_type(name, getattr(config, name), int)
+    for name in ("strict_counts", "zombie_may_pass", "allow_steal"):
+        require_type(name, getattr(config, name), bool)
+    if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
+        raise InvalidConfig(
+            "players",
+            f"Quarantine Z is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {config.players}",
+        )
+    if not 0 <= config.zombie_seat < config.players:
+        raise InvalidConfig(
+            "zombie_seat", f"must be a seat 0-{config.players - 1}, not {config.zombie_seat}"
+        )
+    for name in ("back_life", "back_damage", "survivor_life", "survivor_hand", "zombie_hand"):
+        if getattr(config, name) < 1:
+            raise InvalidConfig(name, f"must be at least 1, not {getattr(config, name)}")
+    for name in ("setup_draws", "zombie_setup_draws", "shelter_discards", "free_actions"):
+        if getattr(config, name) < 0:
+            raise InvalidConfig(name, f"cannot be negative, not {getattr(config, name)}")
+    if config.setup_draws > config.survivor_hand:
+        raise InvalidConfig("setup_draws", "cannot exceed the Survivors' hand limit")
+    if config.zombie_setup_draws > config.zombie_hand:
+        raise InvalidConfig("zombie_setup_draws", "cannot exceed the Zombie Player's hand limit")
+    if not 0 <= config.noise_at_most <= 6:
+        raise InvalidConfig("noise_at_most", f"must be a die face 0-6, not {config.noise_at_most}")
+    if not 1 <= config.fight_hit <= 6:
+        raise InvalidConfig("fight_hit", f"must be a die face 1-6, not {config.fight_hit}")
+    if config.zombies_per_step < 1:
+        raise InvalidConfig("zombies_per_step", "must be at least 1")
+    require_int_pairs("variable_loot", config.variable_loot)
+    if len(config.variable_loot) != 6 or any(s < 0 or m < 0 for s, m in config.variable_loot):
+        raise InvalidConfig("variable_loot", "needs six (supply, munition) pairs, none negative")
+    _validate_zombies(config)
+    _validate_items(config)
+    _validate_buildings(config)
+
+
+def _validate_zombies(config: Config) -> None:
+    cards = config.zombie_cards
+    if not isinstance(cards, tuple) or not all(isinstance(c, ZombieCard) for c in cards):
+        raise InvalidConfig("zombie_card_set", "must be None or a tuple of ZombieCard")
+    _unique("zombie_card_set", [c.name for c in cards])
+    for c in cards:
+        for name in ("copies", "life", "damage", "escape", "armor", "noise", "amount"):
+            require_type(f"zombie_card_set[{c.name}].{name}", getattr(c, name), int)
+        require_type(f"zombie_card_set[{c.name}].face", c.face, Face)
+        require_type(f"zombie_card_set[{c.name}].event", c.event, (Event, type(None)))
+        require_type(f"zombie_card_set[{c.name}].horde", c.horde, bool)
+        require_type(f"zombie_card_set[{c.name}].text", c.text, str)
+        if c.copies < 1:
+            raise InvalidConfig("zombie_card_set", f"{c.name}: needs at least one copy")
+        if min(c.armor, c.noise, c.amount) < 0:
+            raise InvalidConfig("zombie_card_set", f"{c.name}: armor, noise and amount are >= 0")
+        if c.face is Face.ZOMBIE and (c.life < 1 or c.damage < 1):
+            raise InvalidConfig("zombie_card_set", f"{c.name}: a zombie needs Life and Damage >= 1")
+        if c.face is Face.MUTATION and (c.life < 0 or c.damage < 0):
+            raise InvalidConfig("zombie_card_set", f"{c.name}: a Mutation cannot lower Life/Damage")
+        if (c.face is Face.EVENT) != (c.event is not None):
+            raise InvalidConfig("zombie_card_set", f"{c.name}: exactly Event faces name an event")
+        if c.face is Face.EVENT and c.amount < 1:
+            raise InvalidConfig("zombie_card_set", f"{c.name}: an event needs an amount >= 1")
+    total = sum(c.copies for c in cards)
+    if config.strict_counts and total != ZOMBIE_COUNT:
+        raise InvalidConfig(
+            "zombie_card_set", f"the rulebook's deck has {ZOMBIE_COUNT}, not {total}"
+        )
+    if total < config.zombie_setup_draws:
+        raise InvalidConfig("zombie_card_set", "too few to deal the Zombie Player's hand")
+
+
+def _validate_items(config: Config) -> None:
+    items = config.items
+    if not isinstance(items, tuple) or not all(isinstance(i, Item) for i in items):
+        raise InvalidConfig("item_set", "must be None or a tuple of Item")
+    names = [i.name for i in items]
+    _unique("item_set", names)
+    for i in items:
+        for name in (
+            "copies", "heal", "melee", "gun_damage", "gun_hit", "gun_headshot", "armor",
+            "escape", "blast", "scare", "noise",
+        ):  # fmt: skip
+            require_type(f"item_set[{i.name}].{name}", getattr(i, name), int)
+        for name in ("melee_headshot", "silent"):
+            require_type(f"item_set[{i.name}].{name}", getattr(i, name), bool)
+        require_type(f"item_set[{i.name}].deck", i.deck, Deck)
+        require_type(f"item_set[{i.name}].kind", i.kind, Kind)
+        require_type(f"item_set[{i.name}].ammo", i.ammo, str)
+        require_type(f"item_set[{i.name}].text", i.text, str)
+        if i.copies < 1:
+            raise InvalidConfig("item_set", f"{i.name}: needs at least one copy")
+        if min(i.heal, i.melee, i.gun_damage, i.armor, i.blast, i.noise) < 0:
+            raise InvalidConfig(
+                "item_set", f"{i.name}: heal, melee, damage, armor, blast, noise >= 0"
+            )
+        if i.kind is Kind.HEAL and i.heal < 1:
+            raise InvalidConfig("item_set", f"{i.name}: a healing item needs heal >= 1")
+        if i.gun_damage:
+            if i.kind is not Kind.EQUIPMENT:
+                raise InvalidConfig("item_set", f"{i.name}: a firearm must be equipment")
+            if not 1 <= i.gun_hit <= 6 or not 0 <= i.gun_headshot <= 6:
+                raise InvalidConfig("item_set", f"{i.name}: gun_hit 1-6 and gun_headshot 0-6")
+            ammo = [a for a in items if a.name == i.ammo]
+            if not ammo or ammo[0].kind is not Kind.AMMO:
+                raise InvalidConfig(
+                    "item_set",
+                    f"{i.name}: its ammunition {i.ammo!r} is not an ammo card of the set",
+                )
+    supply = sum(i.copies for i in items if i.deck is Deck.SUPPLY)
+    munition = sum(i.copies for i in items if i.deck is Deck.MUNITION)
+    if config.strict_counts and (supply, munition) != (SUPPLY_COUNT, MUNITION_COUNT):
+        raise InvalidConfig(
+            "item_set",
+            f"the rulebook has {SUPPLY_COUNT} Supply and {MUNITION_COUNT} Munition cards,"
+            f" not {supply} and {munition}",
+        )
+    if supply + munition < (config.players - 1) * config.setup_draws:
+        raise InvalidConfig("item_set", "too few Supply and Munition cards for the set-up draws")
+
+
+def _validate_buildings(config: Config) -> None:
+    buildings = config.buildings
+    if not isinstance(buildings, tuple) or not all(isinstance(b, Building) for b in buildings):
+        raise InvalidConfig("building_set", "must be None or a tuple of Building")
+    _unique("building_set", [b.name for b in buildings])
+    for b in buildings:
+        for name in ("supply", "munition", "escape"):
+            require_type(f"building_set[{b.name}].{name}", getattr(b, name), int)
+        for name in ("shelter", "variable"):
+            require_type(f"building_set[{b.name}].{name}", getattr(b, name), bool)
+        require_type(f"building_set[{b.name}].text", b.text, str)
+        if b.supply < 0 or b.munition < 0:
+            raise InvalidConfig("building_set", f"{b.name}: Supply and Munition values are >= 0")
+    if config.strict_counts and len(buildings) != BUILDING_COUNT:
+        raise InvalidConfig(
+            "building_set", f"the rulebook has {BUILDING_COUNT} Buildings, not {len(buildings)}"
+        )
+    if not 2 <= config.area_size <= len(buildings):
+        raise InvalidConfig(
+            "area_size",
+            f"must be 2-{len(buildings)} (the Buildings there are), not {config.area_size}",
+        )
+
+
+def _unique(field: str, names: list[str]) -> None:
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise InvalidConfig(field, f"card names must be unique; repeated: {', '.join(dupes)}")
+
+
+@attrs.frozen
+class Tables:
+    """Per-config lookups the rules need, computed once per config."""
+
+    survivors: tuple[int, ...]  # survivor seats, ascending
+    everyone: int  # bitmask of all seats
+    supply_ids: tuple[int, ...]  # item ids of the Supply deck
+    munition_ids: tuple[int, ...]
+    item_index: dict[str, int]
+    specials: frozenset[int]  # zombie card ids with a ZOMBIE face
+    mutations: frozenset[int]
+    events: frozenset[int]
+    zombie_copies: tuple[int, ...]
+    item_copies: tuple[int, ...]
+    ammo_of: tuple[int, ...]  # per item id: the ammo item id of a firearm, else -1
+
+
+@functools.lru_cache(maxsize=64)
+def tables(config: Config) -> Tables:
+    items = config.items
+    index = {item.name: i for i, item in enumerate(items)}
+    zc = config.zombie_cards
+    return Tables(
+        survivors=tuple(s for s in range(config.players) if s != config.zombie_seat),
+        everyone=(1 << config.players) - 1,
+        supply_ids=tuple(i for i, it in enumerate(items) if it.deck is Deck.SUPPLY),
+        munition_ids=tuple(i for i, it in enumerate(items) if it.deck is Deck.MUNITION),
+        item_index=index,
+        specials=frozenset(i for i, c in enumerate(zc) if c.face is Face.ZOMBIE),
+        mutations=frozenset(i for i, c in enumerate(zc) if c.face is Face.MUTATION),
+        events=frozenset(i for i, c in enumerate(zc) if c.face is Face.EVENT),
+        zombie_copies=tuple(c.copies for c in zc),
+        item_copies=tuple(it.copies for it in items),
+        ammo_of=tuple(index.get(it.ammo, -1) if it.gun_damage else -1 for it in items),
+    )

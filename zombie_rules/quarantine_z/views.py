@@ -1,0 +1,272 @@
+"""What one seat may know of a Quarantine Z game, and its text rendering.
+
+A Survivor sees its own hand and equipment, everything face up, how many cards
+(and of which deck, by their backs) the others hold, every card it has seen that
+is still where it saw it, and no commitment before the reveal. The Zombie Player
+sees its hand, the cards it put out of the game face down and which card each
+face-down zombie is; nobody sees a deck's order or contents, only its size.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.quarantine_z.cards import Deck
+from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.rules import SURVIVOR_TARGET, to_act, zombie_deck_size
+from zombie_rules.quarantine_z.state import MASK_BITS, Commit, Phase, State
+
+#: A commitment another seat has made but not revealed.
+HIDDEN_COMMIT = -2
+
+
+@attrs.frozen
+class ZombieView:
+    """A zombie in play; ``card`` is -1 when face down and not yours to know."""
+
+    card: int
+    face_up: bool
+    mutations: tuple[int, ...]
+    damage: int
+
+
+@attrs.frozen
+class SurvivorView:
+    """``known``: item ids of the hand this seat knows; ``hidden_*``: the rest, by deck."""
+
+    life: int
+    known: tuple[int, ...]
+    hidden_supply: int
+    hidden_munition: int
+    equipment: tuple[int, ...]
+    armor: int
+
+
+@attrs.frozen
+class LocationView:
+    building: int
+    looted: bool
+    known: tuple[int, ...]
+    hidden_supply: int
+    hidden_munition: int
+    zombies: tuple[ZombieView, ...]
+
+
+@attrs.frozen
+class CombatView:
+    """``commits``: -1 none yet, -2 made but face down, else the revealed ``Commit``."""
+
+    origin: Phase
+    members: int
+    escaped: int
+    died: int
+    commits: tuple[int, ...]
+    revealed: bool
+    targets: tuple[int, ...]
+    queue: tuple[int, ...]
+    fought: tuple[int, ...]
+    noise: int
+    scare: int
+    hostile: bool
+
+
+@attrs.frozen
+class View:
+    """A seat's knowledge (``seat=None``: a spectator, who knows only what is face up)."""
+
+    seat: int | None
+    config: Config
+    phase: Phase
+    turn: int
+    pick: int
+    count: int
+    to_act: frozenset[int]
+    here: int
+    area: tuple[LocationView, ...]
+    survivors: tuple[SurvivorView, ...]
+    building_pile_size: int
+    supply_deck_size: int
+    munition_deck_size: int
+    zombie_deck_size: int
+    zombie_hand: tuple[int, ...]
+    zombie_hand_size: int
+    proposals: tuple[int, ...]
+    passed: int
+    restricted: int
+    waiting: int
+    actions_used: tuple[int, ...]
+    claim: tuple[int, ...]
+    loot: tuple[int, int]
+    noise: int
+    fed: int
+    allowance: int
+    combat: CombatView | None
+    used: tuple[int, ...]
+    zombie_gone: tuple[int, ...]
+    zombie_hidden: tuple[int, ...]
+    zombie_hidden_size: int
+
+
+def view(state: State, seat: int | None) -> View:
+    """What ``seat`` may know now; raises ``ValueError`` for a seat not at the table."""
+    config = state.config
+    players = config.players
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"seat {seat} is not at this {players}-player table")
+    t = tables(config)
+    zombie_player = seat == config.zombie_seat
+    items = config.items
+
+    def knows(mask: int) -> bool:
+        return mask == t.everyone if seat is None else bool(mask >> seat & 1)
+
+    def split(cards: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
+        known: list[int] = []
+        supply = munition = 0
+        for c in cards:
+            item = c >> MASK_BITS
+            if knows(c):
+                known.append(item)
+            elif items[item].deck is Deck.SUPPLY:
+                supply += 1
+            else:
+                munition += 1
+        return tuple(sorted(known)), supply, munition
+
+    survivors = []
+    for s in state.survivors:
+        known, hs, hm = split(s.hand)
+        survivors.append(SurvivorView(s.life, known, hs, hm, s.equipment, s.armor))
+    area = []
+    for loc in state.area:
+        known, hs, hm = split(loc.cards)
+        zombies = tuple(
+            ZombieView(
+                z.card if z.face_up or zombie_player else -1, z.face_up, z.mutations, z.damage
+            )
+            for z in loc.zombies
+        )
+        area.append(LocationView(loc.building, loc.looted, known, hs, hm, zombies))
+    combat = None
+    c = state.combat
+    if c is not None:
+        commits = tuple(
+            v if v < 0 or c.revealed or s == seat else HIDDEN_COMMIT
+            for s, v in enumerate(c.commits)
+        )
+        combat = CombatView(
+            c.origin, c.members, c.escaped, c.died, commits, c.revealed, c.targets, c.queue,
+            c.fought, c.noise, c.scare, c.hostile,
+        )  # fmt: skip
+    nz = len(config.zombie_cards)
+    return View(
+        seat=seat,
+        config=config,
+        phase=state.phase,
+        turn=state.turn,
+        pick=state.pick,
+        count=state.count,
+        to_act=to_act(state),
+        here=state.here,
+        area=tuple(area),
+        survivors=tuple(survivors),
+        building_pile_size=sum(state.building_pile),
+        supply_deck_size=sum(state.supply_deck),
+        munition_deck_size=sum(state.munition_deck),
+        zombie_deck_size=zombie_deck_size(state),
+        zombie_hand=state.zombie_hand if zombie_player else (),
+        zombie_hand_size=len(state.zombie_hand),
+        proposals=state.proposals,
+        passed=state.passed,
+        restricted=state.restricted,
+        waiting=state.waiting,
+        actions_used=state.actions_used,
+        claim=state.claim,
+        loot=state.loot,
+        noise=state.noise,
+        fed=state.fed,
+        allowance=state.allowance,
+        combat=combat,
+        used=state.used,
+        zombie_gone=state.zombie_gone,
+        zombie_hidden=state.zombie_hidden if zombie_player else (0,) * nz,
+        zombie_hidden_size=sum(state.zombie_hidden),
+    )
+
+
+def render(v: View) -> str:
+    """The view as text for a terminal: card names with their ids."""
+    config = v.config
+    items = config.items
+    zc = config.zombie_cards
+    zseat = config.zombie_seat
+    you = "spectator" if v.seat is None else f"seat {v.seat}"
+    lines = [f"Quarantine Z, {you}; phase {v.phase.value}; to act: {_who(v.to_act)}"]
+    lines.append(
+        f"Decks: Supply {v.supply_deck_size}, Munition {v.munition_deck_size},"
+        f" Zombie {v.zombie_deck_size}; Zombie Player (seat {zseat}) holds {v.zombie_hand_size}"
+    )
+    if v.zombie_hand:
+        cards = ", ".join(f"{c}:{zc[c].name}" for c in v.zombie_hand)
+        lines.append(f"  your Zombie cards: {cards}")
+    for s, sv in enumerate(v.survivors):
+        if s == zseat:
+            continue
+        state = "dead" if sv.life <= 0 else f"Life {sv.life}, Armor {sv.armor}"
+        hand = ", ".join(f"{i}:{items[i].name}" for i in sv.known)
+        hidden = sv.hidden_supply + sv.hidden_munition
+        if hidden:
+            hand += f"{', ' if hand else ''}{sv.hidden_supply} S and {sv.hidden_munition} M unseen"
+        gear = ", ".join(f"{i}:{items[i].name}" for i in sv.equipment)
+        mark = " (you)" if s == v.seat else ""
+        lines.append(f"  Survivor {s}{mark}: {state}; hand [{hand}]; equipped [{gear}]")
+    for i, loc in enumerate(v.area):
+        b = config.buildings[loc.building]
+        tags = [f"{b.supply}S/{b.munition}M", f"Escape {b.escape}"]
+        if b.shelter:
+            tags.append("Shelter")
+        if b.variable:
+            tags.append("variable")
+        if loc.looted:
+            tags.append("looted")
+        mark = " <- here" if i == v.here else ""
+        lines.append(f"  [{i}] {b.name} ({', '.join(tags)}){mark}")
+        if loc.known or loc.hidden_supply or loc.hidden_munition:
+            lying = ", ".join(f"{c}:{items[c].name}" for c in loc.known)
+            lines.append(
+                f"      cards: [{lying}] + {loc.hidden_supply} S, {loc.hidden_munition} M face down"
+            )
+        for k, z in enumerate(loc.zombies):
+            name = "face-down zombie" if not z.face_up else zc[z.card].name
+            if not z.face_up and z.card >= 0:
+                name += f" ({zc[z.card].name} underneath)"
+            muts = "".join(f" +{zc[m].name}" for m in z.mutations)
+            lines.append(f"      zombie {k}: {name}{muts}, damage {z.damage}")
+    if v.combat is not None:
+        c = v.combat
+        words = {-1: "-", HIDDEN_COMMIT: "face down"}
+        commits = " ".join(
+            f"{s}:{words.get(x) or Commit(x).name.lower()}"
+            for s, x in enumerate(c.commits)
+            if c.members >> s & 1
+        )
+        targets = " ".join(
+            f"{s}->{'S' + str(x - SURVIVOR_TARGET) if x >= SURVIVOR_TARGET else 'Z' + str(x)}"
+            for s, x in enumerate(c.targets)
+            if x >= 0
+        )
+        lines.append(f"Combat: commitments {commits}; targets {targets or 'none'}")
+    if any(p >= 0 for p in v.proposals):
+        lines.append(
+            "Proposals: " + " ".join(f"{s}->{p}" for s, p in enumerate(v.proposals) if p >= 0)
+        )
+    if v.claim:
+        who, item, use = v.claim
+        what = "a face-down card" if item < 0 else items[item].name
+        lines.append(f"Claim: seat {who} claims {what}{' to use it' if use else ''}")
+    return "\n".join(lines)
+
+
+def _who(actors: frozenset[int]) -> str:
+    return ", ".join("chance" if a == CHANCE else str(a) for a in sorted(actors)) or "nobody"
