@@ -21,10 +21,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-try:
-    import zombie_rules  # noqa: F401
-except ImportError:  # run from a checkout without installing: use the repository root
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# Measure the checkout this script belongs to, not whatever copy pip installed earlier.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import pick_weighted

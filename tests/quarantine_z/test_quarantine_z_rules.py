@@ -39,7 +39,8 @@ from zombie_rules.quarantine_z import (
     to_act,
     view,
 )
-from zombie_rules.quarantine_z.rules import escape_bonus, escape_value, zombie_deck_size
+from zombie_rules.quarantine_z._base import zombie_deck_size
+from zombie_rules.quarantine_z.combat import escape_bonus, escape_value
 from zombie_rules.quarantine_z.state import MASK_BITS
 
 A = Action

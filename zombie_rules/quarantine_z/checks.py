@@ -9,14 +9,10 @@ from collections.abc import Hashable
 import attrs
 
 from zombie_rules.core.piles import expand, from_kinds
+from zombie_rules.quarantine_z._base import can_shoot, living, mask_of
 from zombie_rules.quarantine_z.cards import ACTION_NAMES, ACTION_SETS, Deck
 from zombie_rules.quarantine_z.config import Config, tables
-from zombie_rules.quarantine_z.rules import (
-    _can_shoot,
-    _mask_of,
-    legal_moves,
-    living,
-)
+from zombie_rules.quarantine_z.rules import legal_moves
 from zombie_rules.quarantine_z.state import (
     MASK,
     MASK_BITS,
@@ -154,7 +150,7 @@ def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
         for s, v in enumerate(commits):
             if v >= 0 and s != seat:
                 options = [Commit.FIGHT, Commit.ESCAPE, Commit.PASS]
-                if _can_shoot(variant, s):
+                if can_shoot(variant, s):
                     options.append(Commit.SHOOT)
                 commits[s] = int(rng.choice(options))
         variant = attrs.evolve(variant, combat=attrs.evolve(combat, commits=tuple(commits)))
@@ -276,11 +272,11 @@ def check_state(state: State) -> None:
             raise ValueError("combat: one commitment and target per seat")
         if any(v not in (-1, 0, 1, 2, 3) for v in c.commits):
             raise ValueError("combat.commits: -1 or a Commit value")
-        if c.members & ~_mask_of(t.survivors):
+        if c.members & ~mask_of(t.survivors):
             raise ValueError("combat.members: only Survivor seats")
-    alive = _mask_of(living(state))
+    alive = mask_of(living(state))
     for name in ("passed", "restricted", "waiting"):
-        if getattr(state, name) & ~_mask_of(t.survivors):
+        if getattr(state, name) & ~mask_of(t.survivors):
             raise ValueError(f"{name}: only Survivor seats")
     if (
         state.phase is Phase.OVER

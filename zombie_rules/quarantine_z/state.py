@@ -27,7 +27,7 @@ MASK = (1 << MASK_BITS) - 1
 
 
 class Phase(enum.Enum):
-    """Where in the game it is; see rules.py for who acts in each."""
+    """Where in the game it is; see rules.py and the phase modules for who acts in each."""
 
     BUILDINGS = "buildings"  # chance: the next Building dealt face up
     SETUP_CHOOSE = "setup_choose"  # Survivor ``turn`` picks the Supply or Munition deck

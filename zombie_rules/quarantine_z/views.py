@@ -12,9 +12,10 @@ from __future__ import annotations
 import attrs
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.quarantine_z._base import SURVIVOR_TARGET, zombie_deck_size
 from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.config import Config, tables
-from zombie_rules.quarantine_z.rules import SURVIVOR_TARGET, to_act, zombie_deck_size
+from zombie_rules.quarantine_z.rules import to_act
 from zombie_rules.quarantine_z.state import MASK_BITS, Commit, Phase, State
 
 #: A commitment another seat has made but not revealed.

@@ -1,0 +1,258 @@
+"""Quarantine Z's shared internals: rebuilding states, encoded cards, per-seat lookups.
+
+Every rules module (set-up, travel, location, free actions, combat, the phase flow)
+imports from here and from nothing above it, so this module is the bottom of an
+import graph without cycles. Nothing here decides a rule; it reads the state the
+way the rules need it, and rebuilds states cheaply (positional constructors, no
+``attrs.evolve``) because ``apply`` runs these helpers on every move.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+from typing import TypeVar
+
+import attrs
+
+from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.state import (
+    MASK_BITS,
+    Combat,
+    Location,
+    Move,
+    Phase,
+    State,
+    Survivor,
+    Zombie,
+)
+
+#: ``Combat.targets`` value for a Survivor target: ``SURVIVOR_TARGET + seat``.
+SURVIVOR_TARGET = 100
+T = TypeVar("T")
+
+_STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
+_STATE_VALUES = operator.attrgetter(*_STATE_FIELDS)
+_STATE_INDEX = {name: i for i, name in enumerate(_STATE_FIELDS)}
+_COMBAT_FIELDS = tuple(f.name for f in attrs.fields(Combat))
+_COMBAT_VALUES = operator.attrgetter(*_COMBAT_FIELDS)
+_COMBAT_INDEX = {name: i for i, name in enumerate(_COMBAT_FIELDS)}
+
+
+def replace(state: State, **changes: object) -> State:
+    """``state`` with some fields replaced (positional construction, no validation).
+
+    Reading every field with one ``attrgetter`` and patching by index is what makes
+    this cheap enough to call a few times per ``apply``.
+    """
+    values = list(_STATE_VALUES(state))
+    for name, value in changes.items():
+        values[_STATE_INDEX[name]] = value
+    return State(*values)
+
+
+def replace_combat(combat: Combat, **changes: object) -> Combat:
+    """``combat`` with some fields replaced; the hot-path stand-in for ``attrs.evolve``."""
+    values = list(_COMBAT_VALUES(combat))
+    for name, value in changes.items():
+        values[_COMBAT_INDEX[name]] = value
+    return Combat(*values)
+
+
+# ------------------------------------------------------------ seats and masks
+
+
+def living(state: State) -> tuple[int, ...]:
+    """Survivor seats still alive, ascending."""
+    survivors = state.survivors
+    return tuple([s for s in tables(state.config).survivors if survivors[s].life > 0])
+
+
+def mask_of(seats: tuple[int, ...]) -> int:
+    """The bitmask of ``seats``."""
+    m = 0
+    for s in seats:
+        m |= 1 << s
+    return m
+
+
+def names(mask: int) -> str:
+    """The seats of ``mask`` for an error message."""
+    return ", ".join(str(s) for s in range(mask.bit_length()) if mask >> s & 1) or "nobody"
+
+
+def survivor_seat(state: State, seat: int) -> bool:
+    """Whether ``seat`` plays a Survivor (not the Zombie Player, not out of range)."""
+    return seat in tables(state.config).survivors
+
+
+def alive(state: State, seat: int) -> bool:
+    """Whether ``seat`` is a living Survivor."""
+    return survivor_seat(state, seat) and state.survivors[seat].life > 0
+
+
+def args_error(move: Move, n: int) -> str | None:
+    """What is wrong when ``move`` does not have exactly ``n`` arguments."""
+    if len(move.args) != n:
+        return f"'{move.action.value}' takes {n} argument{'s' if n != 1 else ''}"
+    return None
+
+
+def zombie_deck_size(state: State) -> int:
+    """Cards left in the Zombie deck (its counts also hold the burned cards)."""
+    return sum(state.zombie_deck) - state.burned
+
+
+def free_cap_left(state: State, seat: int) -> bool:
+    """Whether ``seat`` has a free action left this visit (Config.free_actions)."""
+    return state.actions_used[seat] < state.config.free_actions
+
+
+def use_cap(state: State, seat: int) -> tuple[int, ...]:
+    """``actions_used`` after ``seat`` spends a free action."""
+    return bump(state.actions_used, seat)
+
+
+# ------------------------------------------------------------ encoded cards
+
+
+def hand_items(survivor: Survivor) -> tuple[int, ...]:
+    """The item ids of a hand, without the "who knows it" masks."""
+    return tuple(c >> MASK_BITS for c in survivor.hand)
+
+
+def has(cards: tuple[int, ...], item: int) -> bool:
+    """Whether encoded ``cards`` hold a card of ``item``."""
+    return any(c >> MASK_BITS == item for c in cards)
+
+
+def take(
+    cards: tuple[int, ...], item: int, seat: int = -1, known: bool | None = None
+) -> tuple[tuple[int, ...], int]:
+    """Remove the first card of ``item`` (known/unknown to ``seat`` if asked); (rest, encoded)."""
+    for i, c in enumerate(cards):
+        if c >> MASK_BITS != item:
+            continue
+        if known is not None and bool(c >> seat & 1) != known:
+            continue
+        return cards[:i] + cards[i + 1 :], c
+    raise AssertionError(f"no card {item} to take")  # pragma: no cover
+
+
+def add(cards: tuple[int, ...], encoded: int) -> tuple[int, ...]:
+    """``cards`` with ``encoded`` added, kept sorted so states stay canonical."""
+    return tuple(sorted((*cards, encoded)))
+
+
+# ------------------------------------------------------------ tuple rows
+
+
+def set_row(rows: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``rows`` with entry ``i`` replaced."""
+    return rows[:i] + (value,) + rows[i + 1 :]
+
+
+def set_survivor(state: State, seat: int, survivor: Survivor) -> tuple[Survivor, ...]:
+    """``state.survivors`` with ``seat``'s entry replaced."""
+    s = state.survivors
+    return s[:seat] + (survivor,) + s[seat + 1 :]
+
+
+def set_location(state: State, index: int, location: Location) -> tuple[Location, ...]:
+    """``state.area`` with location ``index`` replaced."""
+    a = state.area
+    return a[:index] + (location,) + a[index + 1 :]
+
+
+def bump(counts: tuple[int, ...], kind: int, n: int = 1) -> tuple[int, ...]:
+    """``counts`` with ``n`` added to entry ``kind``."""
+    return counts[:kind] + (counts[kind] + n,) + counts[kind + 1 :]
+
+
+# ------------------------------------------------------------ card statistics
+
+
+def best_melee(config: Config, survivor: Survivor) -> tuple[int, bool]:
+    """(damage bonus, headshot on 6) of the Survivor's best equipped melee weapon."""
+    best = (0, False)
+    for e in survivor.equipment:
+        it = config.items[e]
+        if it.melee or it.melee_headshot:
+            best = max(best, (it.melee, it.melee_headshot))
+    return best
+
+
+@functools.lru_cache(maxsize=4096)
+def best_gun(config: Config, survivor: Survivor) -> int:
+    """The equipped firearm a Shoot uses: the most damaging one with ammunition in hand.
+
+    Cached per (config, Survivor): both hash from a cached value, and the legal-move
+    generators ask this for every seat in every combat and ambush.
+    """
+    ammo_of = tables(config).ammo_of
+    held = hand_items(survivor)
+    best, best_key = -1, (-1, -1)
+    for e in survivor.equipment:
+        it = config.items[e]
+        if it.gun_damage and ammo_of[e] in held:
+            key = (it.gun_damage, -e)
+            if key > best_key:
+                best, best_key = e, key
+    return best
+
+
+def can_shoot(state: State, seat: int) -> bool:
+    """Whether ``seat`` may Shoot: an equipped firearm and its ammunition in hand."""
+    return best_gun(state.config, state.survivors[seat]) >= 0
+
+
+def zombie_stats(config: Config, zombie: Zombie) -> tuple[int, int, int, int, bool, int]:
+    """(life, damage, escape, armor, horde, noise) of a zombie in play."""
+    return _zombie_stats(config, zombie.card, zombie.face_up, zombie.mutations)
+
+
+@functools.lru_cache(maxsize=4096)
+def _zombie_stats(
+    config: Config, card: int, face_up: bool, mutations: tuple[int, ...]
+) -> tuple[int, int, int, int, bool, int]:
+    if face_up:
+        c = config.zombie_cards[card]
+        life, damage, escape, armor, horde, noise = (
+            c.life, c.damage, c.escape, c.armor, c.horde, c.noise,
+        )  # fmt: skip
+    else:
+        life, damage, escape, armor, horde, noise = (
+            config.back_life, config.back_damage, config.back_escape, 0, False, 0,
+        )  # fmt: skip
+    for m in mutations:
+        c = config.zombie_cards[m]
+        life += c.life
+        damage += c.damage
+        escape += c.escape
+        armor += c.armor
+        horde = horde or c.horde
+        noise += c.noise
+    return life, damage, escape, armor, horde, noise
+
+
+# ------------------------------------------------------------ combat reads
+
+
+def combat_zombies(state: State) -> tuple[Zombie, ...]:
+    """The zombies in the current combat: those at the Survivors' location."""
+    combat = state.combat
+    if combat is None or combat.origin is Phase.DECIDE or state.here < 0:
+        return ()
+    return state.area[state.here].zombies
+
+
+def active(state: State) -> tuple[int, ...]:
+    """Survivors in the combat, alive and not escaped."""
+    combat = state.combat
+    assert combat is not None
+    members, escaped, survivors = combat.members, combat.escaped, state.survivors
+    return tuple(
+        s
+        for s in tables(state.config).survivors
+        if members >> s & 1 and not escaped >> s & 1 and survivors[s].life > 0
+    )

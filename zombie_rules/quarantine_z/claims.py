@@ -1,0 +1,171 @@
+"""Collecting At a Location: claims on the cards lying there, objections and disputes.
+
+"If no other Survivor objects, they get to take the card into their hand." A claim
+names a card the claimant has seen (or asks for a face-down one they have not);
+the other living Survivors allow or object, and objectors and claimant settle it
+"civilly, or violently": the claimant withdraws, objectors concede, or someone
+ambushes. Survivors who escaped the last combat may neither claim nor object
+until the others have finished collecting.
+"""
+
+from __future__ import annotations
+
+from zombie_rules.quarantine_z._base import (
+    add,
+    args_error,
+    living,
+    mask_of,
+    names,
+    replace,
+    set_location,
+    set_survivor,
+    survivor_seat,
+    take,
+)
+from zombie_rules.quarantine_z.cards import Kind
+from zombie_rules.quarantine_z.config import tables
+from zombie_rules.quarantine_z.effects import apply_item
+from zombie_rules.quarantine_z.flow import back_to_location
+from zombie_rules.quarantine_z.free_actions import ambush, check_ambush
+from zombie_rules.quarantine_z.state import Action, Location, Move, Phase, State, Survivor
+
+
+def start_claim(state: State, s: int, action: Action, move: Move, used: tuple[int, ...]) -> State:
+    """'claim I', 'claim-use I' or 'claim-hidden': ask the others, or take it at once."""
+    item = -1 if action is Action.CLAIM_HIDDEN else move.args[0]
+    claim = (s, item, 1 if action is Action.CLAIM_USE else 0)
+    alive = mask_of(living(state))
+    # "Survivors who successfully "Escaped" from the previous combat may not object".
+    waiting = alive & ~(1 << s) & ~state.restricted
+    state = replace(state, claim=claim, actions_used=used)
+    if not waiting:
+        return grant(state)
+    return replace(state, phase=Phase.CLAIM, waiting=waiting, pick=0)
+
+
+# ------------------------------------------------------------ allow or object
+
+
+def check_claim(state: State, move: Move) -> str | None:
+    """Each Survivor in ``waiting`` answers the claim."""
+    if not survivor_seat(state, move.seat) or not state.waiting >> move.seat & 1:
+        return f"waiting for {names(state.waiting)} to allow or object to the claim"
+    if move.action not in (Action.ALLOW, Action.OBJECT):
+        return "answer the claim: 'allow' or 'object'"
+    return args_error(move, 0)
+
+
+def legal_claim(state: State) -> tuple[Move, ...]:
+    """'allow' and 'object' for each Survivor still to answer."""
+    return tuple(
+        Move(s, action)
+        for s in tables(state.config).survivors
+        if state.waiting >> s & 1
+        for action in (Action.ALLOW, Action.OBJECT)
+    )
+
+
+def do_claim(state: State, move: Move) -> State:
+    """An answer; once all are in, the claim is granted or disputed."""
+    bit = 1 << move.seat
+    objectors = state.pick | (bit if move.action is Action.OBJECT else 0)
+    waiting = state.waiting & ~bit
+    if waiting:
+        return replace(state, waiting=waiting, pick=objectors)
+    if not objectors:
+        return grant(replace(state, waiting=0, pick=0))
+    # "the only rule is, nobody gets the card until disputes are settled."
+    return replace(state, phase=Phase.DISPUTE, waiting=objectors, pick=0)
+
+
+# ------------------------------------------------------------------ disputes
+
+
+def check_dispute(state: State, move: Move) -> str | None:
+    """The claimant withdraws, an objector concedes, or one ambushes the other side."""
+    s = move.seat
+    claimant = state.claim[0]
+    if not survivor_seat(state, s) or (s != claimant and not state.waiting >> s & 1):
+        return f"only the claimant (seat {claimant}) and objectors ({names(state.waiting)}) act"
+    action = move.action
+    if action is Action.WITHDRAW:
+        return "only the claimant withdraws" if s != claimant else args_error(move, 0)
+    if action is Action.CONCEDE:
+        return "only an objector concedes" if s == claimant else args_error(move, 0)
+    if action is Action.AMBUSH:
+        error = check_ambush(state, move, s)
+        if error is not None:
+            return error
+        j = move.args[0]
+        if s == claimant and not state.waiting >> j & 1:
+            return "ambush one of the objectors"
+        if s != claimant and j != claimant:
+            return "ambush the claimant"
+        return None
+    return "settle the dispute: 'withdraw' (claimant), 'concede' (objector) or 'ambush S K'"
+
+
+def legal_dispute(state: State) -> tuple[Move, ...]:
+    """The candidate moves of the rare dispute step, filtered by ``check_dispute``."""
+    survivors = tables(state.config).survivors
+    candidates = []
+    for s in survivors:
+        candidates += [Move(s, Action.WITHDRAW), Move(s, Action.CONCEDE)]
+        for j in survivors:
+            candidates += [Move(s, Action.AMBUSH, (j, 0)), Move(s, Action.AMBUSH, (j, 1))]
+    return tuple(m for m in candidates if check_dispute(state, m) is None)
+
+
+def do_dispute(state: State, move: Move) -> State:
+    """Withdrawn: back to the location; conceded by all: granted; an ambush: the claim lapses."""
+    action = move.action
+    if action is Action.WITHDRAW:
+        return back_to_location(state)
+    if action is Action.CONCEDE:
+        waiting = state.waiting & ~(1 << move.seat)
+        if waiting:
+            return replace(state, waiting=waiting)
+        return grant(replace(state, waiting=0))
+    # "settle it civilly, or violently (by one Survivor ambushing the other)": the claim lapses.
+    state = replace(state, phase=Phase.LOCATION, waiting=0, claim=())
+    return ambush(state, move.seat, move.args[0], move.args[1], Phase.LOCATION)
+
+
+# ------------------------------------------------------------------ granted
+
+
+def grant(state: State) -> State:
+    """The claimant takes the card (a face-down one is a chance event), or uses it at once."""
+    s, item, use = state.claim
+    if item < 0:
+        return replace(state, phase=Phase.CLAIM_CARD, waiting=0)
+    here = state.area[state.here]
+    cards, card = take(here.cards, item, s, known=True)
+    location = Location(here.building, here.looted, cards, here.zombies)
+    state = replace(state, area=set_location(state, state.here, location))
+    if use:
+        # "Items that are at a location can be used or equipped just like items that
+        # are in a Survivor's hand."
+        kind = state.config.items[item].kind
+        state = apply_item(state, s, item, Action.USE if kind is Kind.HEAL else Action.EQUIP)
+    else:
+        me = state.survivors[s]
+        me = Survivor(me.life, add(me.hand, card | 1 << s), me.equipment, me.armor)
+        state = replace(state, survivors=set_survivor(state, s, me))
+    return back_to_location(state)
+
+
+def do_claim_card(state: State, item: int) -> State:
+    """Chance: the face-down card the claimant turns out to get."""
+    s = state.claim[0]
+    here = state.area[state.here]
+    cards, card = take(here.cards, item, s, known=False)
+    location = Location(here.building, here.looted, cards, here.zombies)
+    me = state.survivors[s]
+    me = Survivor(me.life, add(me.hand, card | 1 << s), me.equipment, me.armor)
+    state = replace(
+        state,
+        area=set_location(state, state.here, location),
+        survivors=set_survivor(state, s, me),
+    )
+    return back_to_location(state)

@@ -1,0 +1,449 @@
+"""Combat: Decide (face-down Action cards), Declare, Resolve, the Zombies' step, escapes.
+
+A combat round: every Survivor in it lays Fight, Shoot, Escape or Pass face down;
+all flip at once and each declares, in seat order, targets and Combat Items; the
+dice resolve in seat order; "Any Zombies who are killed are removed from play at
+the end of this Step"; each zombie still standing damages a Survivor (the Zombie
+Player picks when the rules leave a choice); the Noise made draws Zombie cards.
+Where the combat started and where it returns is :mod:`zombie_rules.quarantine_z.flow`.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from zombie_rules.quarantine_z._base import (
+    SURVIVOR_TARGET,
+    active,
+    args_error,
+    bump,
+    can_shoot,
+    combat_zombies,
+    hand_items,
+    has,
+    living,
+    replace,
+    replace_combat,
+    set_location,
+    set_row,
+    set_survivor,
+    take,
+    zombie_stats,
+)
+from zombie_rules.quarantine_z.cards import Kind
+from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.effects import attack, drop, hurt, hurt_later, spend_ammo
+from zombie_rules.quarantine_z.flow import zombie_draws
+from zombie_rules.quarantine_z.state import (
+    Action,
+    Combat,
+    Commit,
+    Location,
+    Move,
+    Phase,
+    State,
+    Survivor,
+    Zombie,
+)
+
+# ------------------------------------------------------------------ escape
+
+
+def escape_value(state: State, seat: int) -> int:
+    """Location, zombie and item modifiers: "adding all Escape Value modifiers"."""
+    config = state.config
+    combat = state.combat
+    value = 0
+    if combat is not None and combat.origin is not Phase.DECIDE and state.here >= 0:
+        value += config.buildings[state.area[state.here].building].escape
+    for z in combat_zombies(state):
+        value += zombie_stats(config, z)[2]
+    value += sum(config.items[e].escape for e in state.survivors[seat].equipment)
+    if combat is not None:
+        value += combat.scare
+    return value
+
+
+def escape_bonus(state: State, seat: int) -> int:
+    """+1 for each other Survivor at the location not escaping, the dead of this combat included."""
+    combat = state.combat
+    assert combat is not None
+    bonus = 0
+    for s in tables(state.config).survivors:
+        if s == seat or not combat.members >> s & 1 or combat.escaped >> s & 1:
+            continue
+        if combat.died >> s & 1 or (
+            state.survivors[s].life > 0 and combat.commits[s] != Commit.ESCAPE
+        ):
+            bonus += 1
+    return bonus
+
+
+# ------------------------------------------------------------------ Decide
+
+
+def check_commit(state: State, move: Move) -> str | None:
+    """Decide: each Survivor in the combat lays one Action card face down."""
+    s = move.seat
+    combat = state.combat
+    assert combat is not None
+    if s not in active(state) or combat.commits[s] != -1:
+        return "waiting for the face-down Action cards of " + ", ".join(
+            str(j) for j in active(state) if combat.commits[j] == -1
+        )
+    if move.action is not Action.COMMIT:
+        return "lay an Action card face down: 'commit 0' Fight, 1 Shoot, 2 Escape, 3 Pass"
+    if args_error(move, 1) or move.args[0] not in (0, 1, 2, 3):
+        return "commit 0 (Fight), 1 (Shoot), 2 (Escape) or 3 (Pass)"
+    if move.args[0] == Commit.SHOOT and not can_shoot(state, s):
+        return "Shoot needs an equipped firearm and its ammunition in your hand"
+    return None
+
+
+def legal_commit(state: State) -> tuple[Move, ...]:
+    """Each uncommitted Survivor's Action cards (Shoot only with a loaded firearm)."""
+    combat = state.combat
+    assert combat is not None
+    moves: list[Move] = []
+    for s in active(state):
+        if combat.commits[s] == -1:
+            moves += _commit_moves(s, can_shoot(state, s))
+    return tuple(moves)
+
+
+@functools.lru_cache(maxsize=64)
+def _commit_moves(s: int, shoot: bool) -> tuple[Move, ...]:
+    return tuple(
+        Move(s, Action.COMMIT, (int(c),)) for c in Commit if shoot or c is not Commit.SHOOT
+    )
+
+
+def do_commit(state: State, move: Move) -> State:
+    """Decide: "lay this card face-down on the table"."""
+    combat = state.combat
+    assert combat is not None
+    commits = set_row(combat.commits, move.seat, move.args[0])
+    fighting = active(state)  # a commitment changes nobody's place in the combat
+    if any(commits[s] == -1 for s in fighting):
+        return replace(state, combat=replace_combat(combat, commits=commits))
+    # Declare: "Survivors simultaneously flip their cards face-up".
+    # Every Survivor declares in seat order (a target, Combat Items, or just 'ready'), so
+    # the order does not reveal who holds a Combat Item.
+    return _next_declare(
+        state, replace_combat(combat, commits=commits, revealed=True, queue=fighting)
+    )
+
+
+# ----------------------------------------------------------------- Declare
+
+
+def _next_declare(state: State, combat: Combat) -> State:
+    """The next Survivor in ``combat.queue`` declares; then the Resolve queue starts.
+
+    ``combat`` replaces ``state.combat`` (members, escapes and the dead unchanged), so
+    the state is rebuilt once rather than once per changed field.
+    """
+    if combat.queue:
+        return replace(state, combat=combat, phase=Phase.DECLARE, turn=combat.queue[0])
+    # Resolve: "Survivors resolve the outcome of their actions, by rolling a six-sided die".
+    queue = tuple(
+        s
+        for s in active(state)
+        if combat.commits[s] == Commit.ESCAPE
+        or (combat.commits[s] in (Commit.FIGHT, Commit.SHOOT) and combat.targets[s] >= 0)
+    )
+    combat = replace_combat(combat, queue=queue)
+    if queue:
+        return replace(state, combat=combat, phase=Phase.RESOLVE, turn=queue[0])
+    return _end_resolve(replace(state, combat=combat))
+
+
+def _targets_available(state: State, s: int) -> bool:
+    return bool(combat_zombies(state)) or any(j != s for j in active(state))
+
+
+def check_declare(state: State, move: Move) -> str | None:
+    """Survivor ``turn`` plays Combat Items, names a target, or is ready."""
+    s = state.turn
+    combat = state.combat
+    assert combat is not None
+    if move.seat != s:
+        return f"seat {s} is declaring"
+    commit = combat.commits[s]
+    attacking = commit in (Commit.FIGHT, Commit.SHOOT)
+    action = move.action
+    if action is Action.USE:
+        if args_error(move, 1):
+            return args_error(move, 1)
+        item = move.args[0]
+        if not has(state.survivors[s].hand, item):
+            return "that card is not in your hand"
+        if state.config.items[item].kind is not Kind.COMBAT:
+            return "only Combat Items are played in combat"
+        return None
+    if action is Action.READY:
+        if args_error(move, 0):
+            return args_error(move, 0)
+        if attacking and _targets_available(state, s):
+            return "declare the target of your Fight or Shoot"
+        return None
+    if action is Action.TARGET_ZOMBIE or action is Action.TARGET_SURVIVOR:
+        if not attacking:
+            return "only a Fight or a Shoot has a target; 'ready' when done"
+        if args_error(move, 1):
+            return args_error(move, 1)
+        i = move.args[0]
+        if action is Action.TARGET_ZOMBIE:
+            if not 0 <= i < len(combat_zombies(state)):
+                return f"no zombie {i} in this combat"
+            return None
+        if i == s or i not in active(state):
+            return "target another Survivor still in the combat"
+        return None
+    return "declare: 'use I' (Combat Item), 'target-zombie Z', 'target-survivor S' or 'ready'"
+
+
+def legal_declare(state: State) -> tuple[Move, ...]:
+    """What ``check_declare`` accepts: Combat Items, then targets or 'ready'."""
+    s = state.turn
+    combat = state.combat
+    assert combat is not None
+    moves = list(_combat_item_moves(state.config, s, state.survivors[s]))
+    zombies = len(combat_zombies(state))
+    others = [j for j in active(state) if j != s]
+    if combat.commits[s] in (Commit.FIGHT, Commit.SHOOT):
+        moves += [Move(s, Action.TARGET_ZOMBIE, (i,)) for i in range(zombies)]
+        moves += [Move(s, Action.TARGET_SURVIVOR, (j,)) for j in others]
+        if not zombies and not others:
+            moves.append(Move(s, Action.READY))
+    else:
+        moves.append(Move(s, Action.READY))
+    return tuple(moves)
+
+
+@functools.lru_cache(maxsize=4096)
+def _combat_item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]:
+    return tuple(
+        Move(s, Action.USE, (item,))
+        for item in dict.fromkeys(hand_items(me))
+        if config.items[item].kind is Kind.COMBAT
+    )
+
+
+def do_declare(state: State, move: Move) -> State:
+    """A Combat Item, a target, or 'ready' (the next Survivor declares)."""
+    s = state.turn
+    combat = state.combat
+    assert combat is not None
+    action = move.action
+    if action is Action.USE:
+        return _combat_item(state, s, move.args[0])
+    targets = combat.targets
+    fought = combat.fought
+    hostile = combat.hostile
+    if action is Action.TARGET_ZOMBIE:
+        targets = set_row(targets, s, move.args[0])
+        if combat.commits[s] == Commit.FIGHT:
+            i = move.args[0]
+            fought = set_row(fought, i, fought[i] | 1 << s)
+    elif action is Action.TARGET_SURVIVOR:
+        targets = set_row(targets, s, SURVIVOR_TARGET + move.args[0])
+        hostile = True
+    combat = replace_combat(
+        combat, targets=targets, fought=fought, hostile=hostile, queue=combat.queue[1:]
+    )
+    return _next_declare(state, combat)
+
+
+def _combat_item(state: State, s: int, item: int) -> State:
+    """ "Survivors may play Combat Items at this time."."""
+    config = state.config
+    it = config.items[item]
+    me = state.survivors[s]
+    hand, _ = take(me.hand, item)
+    life = min(config.survivor_life, me.life + it.heal)
+    state = replace(
+        state,
+        survivors=set_survivor(state, s, Survivor(life, hand, me.equipment, me.armor)),
+        used=bump(state.used, item),
+    )
+    combat = state.combat
+    assert combat is not None
+    if it.blast and state.here >= 0:
+        here = state.area[state.here]
+        zombies = tuple(
+            Zombie(
+                z.card,
+                z.face_up,
+                z.mutations,
+                z.damage + max(1, it.blast - zombie_stats(config, z)[3]),
+            )
+            for z in combat_zombies(state)
+        )
+        if combat.origin is not Phase.DECIDE:
+            location = Location(here.building, here.looted, here.cards, zombies)
+            state = replace(state, area=set_location(state, state.here, location))
+    combat = replace_combat(combat, noise=combat.noise + it.noise, scare=combat.scare + it.scare)
+    return replace(state, combat=combat)
+
+
+# ----------------------------------------------------------------- Resolve
+
+
+def do_resolve(state: State, roll: int) -> State:
+    """Chance: Survivor ``turn``'s die for an Escape, a Fight or a Shoot."""
+    s = state.turn
+    combat = state.combat
+    assert combat is not None
+    commit = combat.commits[s]
+    config = state.config
+    if commit == Commit.ESCAPE:
+        # "they must roll a number greater than or equal to the Escape Value", with "+1 ...
+        # for each other Survivor at that location not also trying to escape".
+        if roll + escape_bonus(state, s) >= escape_value(state, s):
+            combat = replace_combat(combat, escaped=combat.escaped | 1 << s)
+    else:
+        gun = -1
+        if commit == Commit.SHOOT:
+            if not can_shoot(state, s):
+                return _next_resolve(state, combat)  # pragma: no cover - ammo cannot vanish
+            state, gun = spend_ammo(state, s)
+            combat = replace_combat(combat, noise=combat.noise + state.noise)
+            state = replace(state, noise=0)
+        hit, damage, headshot = attack(state, s, commit, roll, gun)
+        target = combat.targets[s]
+        if hit and target >= SURVIVOR_TARGET:
+            state = hurt_later(state, target - SURVIVOR_TARGET, damage, headshot)
+        elif hit:
+            here = state.area[state.here]
+            z = here.zombies[target]
+            _, _, _, armor, horde, _ = zombie_stats(config, z)
+            heads = combat.headshot
+            if headshot and not horde:
+                heads = set_row(heads, target, True)
+                dealt = 0
+            elif headshot:
+                dealt = 1  # "In the case of the Horde, this counts as a hit"
+            else:
+                dealt = max(1, damage - armor)  # Armor never stops a hit entirely
+            zombie = Zombie(z.card, z.face_up, z.mutations, z.damage + dealt)
+            zombies = here.zombies[:target] + (zombie,) + here.zombies[target + 1 :]
+            location = Location(here.building, here.looted, here.cards, zombies)
+            state = replace(state, area=set_location(state, state.here, location))
+            combat = replace_combat(combat, headshot=heads)
+    return _next_resolve(state, combat)
+
+
+def _next_resolve(state: State, combat: Combat) -> State:
+    """The next Survivor in the Resolve queue rolls; ``combat`` replaces ``state.combat``."""
+    queue = combat.queue[1:]
+    combat = replace_combat(combat, queue=queue)
+    if queue:
+        return replace(state, combat=combat, phase=Phase.RESOLVE, turn=queue[0])
+    return _end_resolve(replace(state, combat=combat))
+
+
+def _end_resolve(state: State) -> State:
+    """ "Any Zombies who are killed are removed from play at the end of this Step."."""
+    config = state.config
+    combat = state.combat
+    assert combat is not None
+    if combat_zombies(state):
+        here = state.area[state.here]
+        keep: list[Zombie] = []
+        fought: list[int] = []
+        gone, hidden = state.zombie_gone, state.zombie_hidden
+        for i, z in enumerate(here.zombies):
+            if combat.headshot[i] or z.damage >= zombie_stats(config, z)[0]:
+                if z.face_up:
+                    gone = bump(gone, z.card)
+                else:
+                    hidden = bump(hidden, z.card)
+                for m in z.mutations:
+                    gone = bump(gone, m)
+            else:
+                keep.append(z)
+                fought.append(combat.fought[i])
+        location = Location(here.building, here.looted, here.cards, tuple(keep))
+        combat = replace_combat(combat, fought=tuple(fought), headshot=(False,) * len(keep))
+        state = replace(
+            state,
+            area=set_location(state, state.here, location),
+            zombie_gone=gone,
+            zombie_hidden=hidden,
+            combat=combat,
+        )
+    # Survivors killed in this step die now.
+    for s in tables(config).survivors:
+        if state.survivors[s].life <= 0 and combat.members >> s & 1 and not combat.died >> s & 1:
+            state = drop(state, s)
+            combat = state.combat
+            assert combat is not None
+    if not living(state):
+        return state
+    return _zombie_step(state, 0)
+
+
+# ------------------------------------------------------------ Zombies' step
+
+
+def bite_options(state: State, i: int) -> tuple[int, ...]:
+    """ "If any Survivors target a Zombie with the "Fight" command, that Zombie must deal
+    damage to one of them, otherwise, it is able to damage any Survivor who hasn't
+    successfully escaped."."""
+    combat = state.combat
+    if combat is None or i >= len(combat.fought):
+        return ()
+    fighting = active(state)
+    fighters = tuple(s for s in fighting if combat.fought[i] >> s & 1)
+    return fighters or fighting
+
+
+def _zombie_step(state: State, i: int) -> State:
+    """ "The Zombie Player is able to deal damage for each Zombie still alive"."""
+    zombies = combat_zombies(state)
+    config = state.config
+    while i < len(zombies):
+        options = bite_options(state, i)
+        if len(options) > 1:
+            return replace(state, phase=Phase.BITE, turn=i)
+        if options:
+            state = hurt(state, options[0], zombie_stats(config, zombies[i])[1], headshot=False)
+            if not living(state):
+                return state
+        i += 1
+    # "The Zombie Player now draws a card for each Noise made during the round."
+    combat = state.combat
+    assert combat is not None
+    noise = combat.noise + sum(zombie_stats(config, z)[5] for z in zombies)
+    state = replace(state, turn=-1)
+    return zombie_draws(state, noise, Phase.BITE)
+
+
+def check_bite(state: State, move: Move) -> str | None:
+    """The Zombie Player picks whom zombie ``turn`` damages, among ``bite_options``."""
+    if move.seat != state.config.zombie_seat or move.action is not Action.BITE:
+        return f"the Zombie Player picks whom zombie {state.turn} damages: 'bite S'"
+    if args_error(move, 1):
+        return args_error(move, 1)
+    if move.args[0] not in bite_options(state, state.turn):
+        return "that Survivor cannot be damaged by this zombie; options: " + ", ".join(
+            map(str, bite_options(state, state.turn))
+        )
+    return None
+
+
+def legal_bite(state: State) -> tuple[Move, ...]:
+    """'bite S' for each Survivor the zombie may damage, in seat order."""
+    z = state.config.zombie_seat
+    return tuple(Move(z, Action.BITE, (s,)) for s in bite_options(state, state.turn))
+
+
+def do_bite(state: State, move: Move) -> State:
+    """The chosen Survivor takes the zombie's damage; the next zombie acts."""
+    i = state.turn
+    zombie = combat_zombies(state)[i]
+    state = hurt(state, move.args[0], zombie_stats(state.config, zombie)[1], headshot=False)
+    if not living(state):
+        return state
+    return _zombie_step(state, i + 1)

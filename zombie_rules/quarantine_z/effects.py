@@ -1,0 +1,227 @@
+"""What happens to a Survivor's kit and body: using and equipping items, Shoot ammunition,
+attack rolls, damage, Armor and death.
+
+These effects are shared by every part of a round (a healing item On the Move or At
+a Location, damage from a Bite event, an ambush or a combat), so they live apart
+from the phases that trigger them.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from zombie_rules.quarantine_z._base import (
+    args_error,
+    best_gun,
+    best_melee,
+    bump,
+    hand_items,
+    has,
+    replace,
+    replace_combat,
+    set_location,
+    set_survivor,
+    take,
+)
+from zombie_rules.quarantine_z.cards import Kind
+from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.state import (
+    MASK_BITS,
+    Action,
+    Commit,
+    Location,
+    Move,
+    State,
+    Survivor,
+)
+
+# ------------------------------------------------------------ using and equipping
+
+
+def check_item_use(state: State, move: Move, s: int) -> str | None:
+    """USE or EQUIP of a hand card outside combat."""
+    if args_error(move, 1):
+        return args_error(move, 1)
+    item = move.args[0]
+    me = state.survivors[s]
+    if not has(me.hand, item):
+        return "that card is not in your hand"
+    return usable(state, s, item, move.action)
+
+
+def usable(state: State, s: int, item: int, action: Action) -> str | None:
+    """Why ``s`` cannot use (heal with) or equip ``item`` now, or None."""
+    return _usable(state.config, state.survivors[s], item, action)
+
+
+def _usable(config: Config, me: Survivor, item: int, action: Action) -> str | None:
+    it = config.items[item]
+    if action is Action.USE:
+        if it.kind is not Kind.HEAL:
+            return f"{it.name} is not a non-combat item that can be used"
+        if me.life >= config.survivor_life:
+            return "you are at full Life; a healing item would be wasted"
+        return None
+    if it.kind is not Kind.EQUIPMENT:
+        return f"{it.name} is not equipment"
+    if item in me.equipment:
+        # "Survivors may not equip two items of the same name."
+        return f"you already have a {it.name} equipped"
+    return None
+
+
+@functools.lru_cache(maxsize=4096)
+def item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]:
+    """The legal 'use I' and 'equip I' moves of Survivor ``s`` (outside combat).
+
+    They depend on nothing but the Survivor record, so they are cached per
+    (config, seat, Survivor); the order is the hand's, 'use' before 'equip'.
+    """
+    moves = []
+    for item in dict.fromkeys(hand_items(me)):
+        if _usable(config, me, item, Action.USE) is None:
+            moves.append(Move(s, Action.USE, (item,)))
+        if _usable(config, me, item, Action.EQUIP) is None:
+            moves.append(Move(s, Action.EQUIP, (item,)))
+    return tuple(moves)
+
+
+def use_from_hand(state: State, s: int, item: int, action: Action) -> State:
+    """Play ``item`` from ``s``'s hand: heal with it or equip it."""
+    me = state.survivors[s]
+    hand, _ = take(me.hand, item)
+    state = replace(
+        state, survivors=set_survivor(state, s, Survivor(me.life, hand, me.equipment, me.armor))
+    )
+    return apply_item(state, s, item, action)
+
+
+def apply_item(state: State, s: int, item: int, action: Action) -> State:
+    """Heal with a non-combat item, or equip: "playing them face-up in front of themselves"."""
+    config = state.config
+    it = config.items[item]
+    me = state.survivors[s]
+    if action is Action.USE:
+        life = min(config.survivor_life, me.life + it.heal)
+        me = Survivor(life, me.hand, me.equipment, me.armor)
+        return replace(state, survivors=set_survivor(state, s, me), used=bump(state.used, item))
+    me = Survivor(me.life, me.hand, tuple(sorted((*me.equipment, item))), me.armor + it.armor)
+    return replace(state, survivors=set_survivor(state, s, me))
+
+
+# ------------------------------------------------------------ attacks
+
+
+def spend_ammo(state: State, s: int) -> tuple[State, int]:
+    """A Shoot discards one ammunition card of the firearm used; returns (state, gun)."""
+    config = state.config
+    me = state.survivors[s]
+    gun = best_gun(config, me)
+    ammo = tables(config).ammo_of[gun]
+    hand, _ = take(me.hand, ammo)
+    silent = any(config.items[e].silent for e in me.equipment)
+    state = replace(
+        state,
+        survivors=set_survivor(state, s, Survivor(me.life, hand, me.equipment, me.armor)),
+        used=bump(state.used, ammo),
+        noise=state.noise + (0 if silent else 1),
+    )
+    return state, gun
+
+
+def attack(state: State, s: int, kind: int, roll: int, gun: int) -> tuple[bool, int, bool]:
+    """(hit, damage, headshot) of a Fight (kind 0) or a Shoot (kind 1) with ``roll``."""
+    config = state.config
+    if kind == Commit.FIGHT:
+        # Fight: "3 or more hits for 1 damage plus your best melee weapon's bonus; a 6
+        # with a Headshot weapon is a Headshot."
+        bonus, head = best_melee(config, state.survivors[s])
+        hit = roll >= config.fight_hit
+        return hit, 1 + bonus, hit and head and roll == 6
+    it = config.items[gun]
+    hit = roll >= it.gun_hit
+    return hit, it.gun_damage, hit and bool(it.gun_headshot) and roll >= it.gun_headshot
+
+
+# ------------------------------------------------------------ damage and death
+
+
+def hurt(state: State, s: int, damage: int, *, headshot: bool) -> State:
+    """Damage a Survivor: Armor absorbs first; a Headshot "doesn't damage Armor, but does
+    still kill them"; a dead Survivor drops everything at the location."""
+    config = state.config
+    me = state.survivors[s]
+    if me.life <= 0:
+        return state
+    if headshot:
+        life, armor, equipment = 0, me.armor, me.equipment
+        discarded: tuple[int, ...] = ()
+    else:
+        absorbed = min(me.armor, damage)
+        armor = me.armor - absorbed
+        life = max(0, me.life - (damage - absorbed))
+        equipment = me.equipment
+        discarded = ()
+        if absorbed and armor == 0:
+            # Worn-out armor is discarded.
+            discarded = tuple(e for e in equipment if config.items[e].armor)
+            equipment = tuple(e for e in equipment if not config.items[e].armor)
+    used = state.used
+    for e in discarded:
+        used = bump(used, e)
+    state = replace(
+        state,
+        survivors=set_survivor(state, s, Survivor(life, me.hand, equipment, armor)),
+        used=used,
+    )
+    if life > 0:
+        return state
+    return drop(state, s)
+
+
+def hurt_later(state: State, s: int, damage: int, headshot: bool) -> State:
+    """Damage to a Survivor in the Resolve step; their death waits for the end of the step."""
+    me = state.survivors[s]
+    if headshot:
+        me = Survivor(0, me.hand, me.equipment, me.armor)
+        return replace(state, survivors=set_survivor(state, s, me))
+    absorbed = min(me.armor, damage)
+    armor = me.armor - absorbed
+    equipment = me.equipment
+    used = state.used
+    if absorbed and armor == 0:
+        for e in equipment:
+            if state.config.items[e].armor:
+                used = bump(used, e)
+        equipment = tuple(e for e in equipment if not state.config.items[e].armor)
+    me = Survivor(max(0, me.life - (damage - absorbed)), me.hand, equipment, armor)
+    return replace(state, survivors=set_survivor(state, s, me), used=used)
+
+
+def drop(state: State, s: int) -> State:
+    """ "any Supplies or Munitions in their hand are laid face-down at the current Location.
+    Any equipment they had equipped is laid face-up at the current Location."."""
+    me = state.survivors[s]
+    everyone = tables(state.config).everyone
+    combat = state.combat
+    if combat is not None and combat.members >> s & 1:
+        state = replace(state, combat=replace_combat(combat, died=combat.died | 1 << s))
+    dead = Survivor(0, (), (), 0)
+    if state.here < 0:
+        # Killed On the Move before any arrival: the cards are lost in the street.
+        used = state.used
+        for c in me.hand:
+            used = bump(used, c >> MASK_BITS)
+        for e in me.equipment:
+            used = bump(used, e)
+        return replace(state, survivors=set_survivor(state, s, dead), used=used)
+    here = state.area[state.here]
+    cards = tuple(
+        sorted((*here.cards, *me.hand, *(e << MASK_BITS | everyone for e in me.equipment)))
+    )
+    location = Location(here.building, here.looted, cards, here.zombies)
+    return replace(
+        state,
+        survivors=set_survivor(state, s, dead),
+        area=set_location(state, state.here, location),
+    )

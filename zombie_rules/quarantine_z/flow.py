@@ -1,0 +1,218 @@
+"""Quarantine Z's sequence of play: where the game goes when a step ends.
+
+The rulebook's round is a loop (On the Move, Zombies!, Loot, At a Location, back On
+the Move) that combat can interrupt from three places and return to. Every phase
+module ends its steps by calling one of these entry points, and these call only
+each other and the shared helpers, so the phases never import one another in a
+circle. Zombie Player draws live here too: they interrupt set-up, the Sneak, Events
+and the end of a combat round, then resume wherever they were asked to.
+"""
+
+from __future__ import annotations
+
+from zombie_rules.quarantine_z._base import (
+    active,
+    bump,
+    combat_zombies,
+    living,
+    mask_of,
+    replace,
+    set_location,
+    zombie_deck_size,
+)
+from zombie_rules.quarantine_z.state import Combat, Location, Phase, State, Zombie
+
+# ------------------------------------------------------- Zombie Player draws
+
+
+def zombie_draws(state: State, n: int, resume: Phase) -> State:
+    """Draw up to ``n`` cards "(if they are able to)": hand limit and deck permitting."""
+    room = state.config.zombie_hand - len(state.zombie_hand)
+    n = min(n, room, zombie_deck_size(state))
+    if n <= 0:
+        return continue_after_draws(replace(state, count=0), resume)
+    return replace(state, phase=Phase.ZOMBIE_DRAW, count=n, resume=resume)
+
+
+def do_zombie_draw(state: State, card: int) -> State:
+    """Chance: the Zombie card drawn."""
+    deck = bump(state.zombie_deck, card, -1)
+    hand = tuple(sorted((*state.zombie_hand, card)))
+    state = replace(state, zombie_deck=deck, zombie_hand=hand, count=state.count - 1)
+    if state.count > 0 and len(hand) < state.config.zombie_hand and zombie_deck_size(state) > 0:
+        return state
+    return continue_after_draws(replace(state, count=0), state.resume)
+
+
+def continue_after_draws(state: State, resume: Phase) -> State:
+    """Pick up the step the draws interrupted."""
+    if resume is Phase.DECIDE:
+        return start_decide(state)
+    if resume is Phase.ZOMBIES:
+        return replace(state, phase=Phase.ZOMBIES)
+    if resume is Phase.LOOT_DRAW:
+        return end_zombies_step(state)
+    if resume is Phase.BITE:
+        return end_round(state)
+    if resume is Phase.COMMIT:
+        return replace(state, phase=Phase.COMMIT)
+    raise AssertionError(f"cannot resume {resume}")  # pragma: no cover
+
+
+# ------------------------------------------------------------- On the Move
+
+
+def start_decide(state: State) -> State:
+    """On the Move, Decide: "All the Survivors must decide on a location to travel to."."""
+    n = state.config.players
+    return replace(
+        state, phase=Phase.DECIDE, turn=-1, pick=0, count=0, resume=Phase.DECIDE,
+        proposals=(-1,) * n, passed=0, restricted=0, waiting=0, actions_used=(0,) * n,
+        claim=(), loot=(0, 0), noise=0, fed=0, combat=None,
+    )  # fmt: skip
+
+
+def agreed(state: State) -> State:
+    """Sneak once every living Survivor proposes the same place: "All Survivors must go to
+    the same location." (The dead have no say.)"""
+    alive = living(state)
+    proposals = tuple(p if s in alive else -1 for s, p in enumerate(state.proposals))
+    chosen = {proposals[j] for j in alive}
+    if len(chosen) == 1 and -1 not in chosen:
+        return _start_sneak(state, chosen.pop())
+    return replace(state, phase=Phase.DECIDE, proposals=proposals)
+
+
+def _start_sneak(state: State, destination: int) -> State:
+    # "each Survivor rolls a die. Each Survivor who rolls a 3 or below makes Noise."
+    n = state.config.players
+    return replace(
+        state, phase=Phase.SNEAK, here=destination, turn=living(state)[0], noise=0,
+        proposals=(-1,) * n,
+    )  # fmt: skip
+
+
+def end_zombies_step(state: State) -> State:
+    """ "If a Zombie is played, then Combat immediately begins" (left zombies are there too)."""
+    state = replace(state, pick=0, allowance=0)
+    if state.area[state.here].zombies:
+        return start_combat(state, Phase.LOOT_DRAW)
+    return loot(state, 0)
+
+
+def loot(state: State, escaped: int) -> State:
+    """ "If it's the first time the Survivors have successfully arrived there, draw ..."."""
+    here = state.area[state.here]
+    restricted = escaped & mask_of(living(state))
+    state = replace(state, restricted=restricted)
+    if here.looted:
+        return enter_location(state)
+    # "Mark this location as being "looted"."
+    location = Location(here.building, True, here.cards, here.zombies)
+    state = replace(state, area=set_location(state, state.here, location))
+    building = state.config.buildings[here.building]
+    if building.variable:
+        # "If it's a variable location (such as a House) have one player roll a die"
+        return replace(state, phase=Phase.LOOT_ROLL)
+    return loot_draws(state, building.supply, building.munition)
+
+
+def loot_draws(state: State, supply: int, munition: int) -> State:
+    """The loot cards still to draw, Supply first, as far as the decks go."""
+    supply = min(supply, sum(state.supply_deck))
+    munition = min(munition, sum(state.munition_deck))
+    if supply:
+        return replace(state, phase=Phase.LOOT_DRAW, pick=0, loot=(supply, munition))
+    if munition:
+        return replace(state, phase=Phase.LOOT_DRAW, pick=1, loot=(0, munition))
+    return enter_location(replace(state, loot=(0, 0), pick=0))
+
+
+# ------------------------------------------------------------- At a Location
+
+
+def enter_location(state: State) -> State:
+    """ "The game now moves to the At a Location phase."."""
+    n = state.config.players
+    state = replace(
+        state, phase=Phase.LOCATION, turn=-1, pick=0, count=0, passed=0, waiting=0,
+        actions_used=(0,) * n, claim=(), loot=(0, 0), fed=0, combat=None,
+    )  # fmt: skip
+    return lift_restriction(state)
+
+
+def back_to_location(state: State) -> State:
+    """Back to the free actions after a claim, a theft or a combat at the location."""
+    state = replace(state, phase=Phase.LOCATION, turn=-1, pick=0, waiting=0, claim=(), combat=None)
+    return lift_restriction(state)
+
+
+def lift_restriction(state: State) -> State:
+    """Escaped Survivors may claim once "the non-Escaping Survivors have finished Collecting"."""
+    alive = mask_of(living(state))
+    if state.restricted and not alive & ~state.restricted & ~state.passed:
+        state = replace(state, restricted=0)
+    if alive & ~state.passed == 0:
+        # Everyone is ready: "The Survivors may choose to leave the location".
+        return start_decide(state)
+    return state
+
+
+# ------------------------------------------------------------------ combat
+
+
+def start_combat(state: State, origin: Phase) -> State:
+    """Everyone living at the location enters a combat that ``origin`` returns to."""
+    n = state.config.players
+    alive = living(state)
+    zombies = (
+        state.area[state.here].zombies if origin is not Phase.DECIDE and state.here >= 0 else ()
+    )
+    if not zombies and len(alive) < 2:
+        # Nobody left to fight: the combat ends before it starts.
+        return leave_combat(replace(state, combat=None), origin, 0)
+    combat = Combat(
+        origin, mask_of(alive), 0, 0, (-1,) * n, False, (-1,) * n, (),
+        (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
+    )  # fmt: skip
+    return replace(state, phase=Phase.COMMIT, combat=combat, turn=-1, waiting=0, claim=())
+
+
+def end_round(state: State) -> State:
+    """ "Repeat this sequence until all Survivors have died or escaped, or until no Zombies
+    remain in combat (and no Survivors are still trying to kill one another)."."""
+    combat = state.combat
+    assert combat is not None
+    n = state.config.players
+    fighting = active(state)
+    zombies = combat_zombies(state)
+    if not fighting:
+        # "In the event that all Survivors escape, they immediately transition to the On
+        # the Move phase, and any Zombies still alive remain at the previous location and
+        # return to full Life."
+        if zombies:
+            here = state.area[state.here]
+            healed = tuple(Zombie(z.card, z.face_up, z.mutations, 0) for z in here.zombies)
+            location = Location(here.building, here.looted, here.cards, healed)
+            state = replace(state, area=set_location(state, state.here, location))
+        return start_decide(state)
+    if not zombies and not combat.hostile:
+        return leave_combat(state, combat.origin, combat.escaped)
+    fresh = Combat(
+        combat.origin, combat.members, combat.escaped, combat.died, (-1,) * n, False,
+        (-1,) * n, (), (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
+    )  # fmt: skip
+    return replace(state, phase=Phase.COMMIT, combat=fresh, turn=-1)
+
+
+def leave_combat(state: State, origin: Phase, escaped: int) -> State:
+    """ "Once combat has ended, Survivors return to the phase they were in prior"."""
+    state = replace(state, combat=None, turn=-1)
+    if origin is Phase.LOOT_DRAW:
+        # "After successfully resolving Combat (or if no Combat occurred) the Survivors can
+        # loot the location."
+        return loot(state, escaped)
+    if origin is Phase.DECIDE:
+        return agreed(state)
+    state = replace(state, restricted=(state.restricted | escaped) & mask_of(living(state)))
+    return back_to_location(state)

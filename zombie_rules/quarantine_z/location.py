@@ -1,0 +1,300 @@
+"""At a Location: every living Survivor's free actions until all are ready to leave.
+
+Survivors act in any order here (use, equip, give, steal, snatch, ambush, claim,
+stash, feed a Shelter, leave), so every seat that is not yet ready has moves at
+once. Claims are :mod:`~zombie_rules.quarantine_z.claims`, gifts, theft and ambush
+:mod:`~zombie_rules.quarantine_z.free_actions`; this module checks and dispatches
+them, and owns stashing, leaving and the Shelter ("the Survivors may play a Supply
+Card for each living Survivor" and the Zombie Player discards).
+"""
+
+from __future__ import annotations
+
+import functools
+
+from zombie_rules.quarantine_z._base import (
+    add,
+    alive,
+    args_error,
+    bump,
+    free_cap_left,
+    has,
+    living,
+    replace,
+    set_location,
+    set_survivor,
+    take,
+    use_cap,
+    zombie_deck_size,
+)
+from zombie_rules.quarantine_z.cards import Deck, Kind
+from zombie_rules.quarantine_z.claims import start_claim
+from zombie_rules.quarantine_z.config import Config
+from zombie_rules.quarantine_z.effects import check_item_use, item_moves, usable, use_from_hand
+from zombie_rules.quarantine_z.flow import lift_restriction
+from zombie_rules.quarantine_z.free_actions import (
+    ambush,
+    ambush_moves,
+    check_ambush,
+    check_give,
+    check_theft,
+    do_give,
+    do_snatch,
+    do_steal,
+    gift_and_theft_moves,
+)
+from zombie_rules.quarantine_z.state import (
+    MASK_BITS,
+    Action,
+    Location,
+    Move,
+    Phase,
+    State,
+    Survivor,
+)
+
+#: The free actions that count against Config.free_actions (use, equip and feed do not).
+_CAPPED = frozenset(
+    {
+        Action.GIVE, Action.STEAL, Action.SNATCH, Action.CLAIM, Action.CLAIM_USE,
+        Action.CLAIM_HIDDEN, Action.STASH,
+    }
+)  # fmt: skip
+
+
+def check_location(state: State, move: Move) -> str | None:
+    """What is wrong with a free action At a Location, or None when it is legal."""
+    s = move.seat
+    if not alive(state, s):
+        return "only living Survivors act at a location"
+    if state.passed >> s & 1:
+        return "you are ready to leave; wait for the others"
+    config = state.config
+    action = move.action
+    me = state.survivors[s]
+    limit = config.survivor_hand
+    if action is Action.LEAVE:
+        return args_error(move, 0)
+    if action is Action.USE or action is Action.EQUIP:
+        return check_item_use(state, move, s)
+    if action is Action.AMBUSH:
+        return check_ambush(state, move, s)
+    if action in _CAPPED and not free_cap_left(state, s):
+        return f"you have used your {config.free_actions} free actions of this visit"
+    if action is Action.GIVE:
+        return check_give(state, move, s)
+    if action is Action.STEAL or action is Action.SNATCH:
+        return check_theft(state, move, s)
+    here_cards = state.area[state.here].cards
+    if action in (Action.CLAIM, Action.CLAIM_USE, Action.CLAIM_HIDDEN):
+        if state.restricted >> s & 1:
+            return "you escaped the last combat: wait until the others have finished collecting"
+        if action is Action.CLAIM_HIDDEN:
+            if args_error(move, 0):
+                return args_error(move, 0)
+            if not any(not c >> s & 1 for c in here_cards):
+                return "no card lies here that you have not seen"
+            if len(me.hand) >= limit:
+                return f"your hand is full ({limit} cards)"
+            return None
+        if args_error(move, 1):
+            return args_error(move, 1)
+        item = move.args[0]
+        if not any(c >> MASK_BITS == item and c >> s & 1 for c in here_cards):
+            return "no card of that name that you have seen lies here"
+        if action is Action.CLAIM:
+            if len(me.hand) >= limit:
+                return f"your hand is full ({limit} cards)"
+            return None
+        it = config.items[item]
+        return usable(state, s, item, Action.USE if it.kind is Kind.HEAL else Action.EQUIP)
+    if action is Action.STASH:
+        if args_error(move, 1):
+            return args_error(move, 1)
+        if not has(me.hand, move.args[0]):
+            return "that card is not in your hand"
+        return None
+    if action is Action.FEED:
+        if args_error(move, 1):
+            return args_error(move, 1)
+        if not config.buildings[state.area[state.here].building].shelter:
+            return "this location is not a Shelter"
+        item = move.args[0]
+        if not has(me.hand, item):
+            return "that card is not in your hand"
+        if config.items[item].deck is not Deck.SUPPLY:
+            return "a Shelter takes Supply cards"
+        return None
+    return (
+        "at a location: use, equip, give, steal, snatch, ambush, claim, claim-use,"
+        " claim-hidden, stash, feed or leave"
+    )
+
+
+def legal_location(state: State) -> tuple[Move, ...]:
+    """What ``check_location`` accepts, seat by seat, in the notation's order of actions."""
+    config = state.config
+    here = state.area[state.here]
+    shelter = config.buildings[here.building].shelter
+    moves: list[Move] = []
+    for s in living(state):
+        if state.passed >> s & 1:
+            continue
+        me = state.survivors[s]
+        moves += item_moves(config, s, me)
+        capped = free_cap_left(state, s)
+        if capped:
+            moves += gift_and_theft_moves(state, s)
+            moves += ambush_moves(state, s)
+            if not state.restricted >> s & 1:
+                moves += _claim_moves(config, s, me, here.cards)
+            moves += _stash_moves(s, me.hand)
+        if shelter:
+            moves += _feed_moves(config, s, me.hand)
+        moves.append(Move(s, Action.LEAVE))
+    return tuple(moves)
+
+
+@functools.lru_cache(maxsize=4096)
+def _claim_moves(config: Config, s: int, me: Survivor, cards: tuple[int, ...]) -> tuple[Move, ...]:
+    """'claim I' / 'claim-use I' for the cards here ``s`` has seen, then 'claim-hidden'."""
+    room = len(me.hand) < config.survivor_hand
+    moves = []
+    for item in dict.fromkeys(c >> MASK_BITS for c in cards):
+        if any(c >> MASK_BITS == item and c >> s & 1 for c in cards):
+            if room:
+                moves.append(Move(s, Action.CLAIM, (item,)))
+            it = config.items[item]
+            action = Action.USE if it.kind is Kind.HEAL else Action.EQUIP
+            if _usable_here(config, me, item, action):
+                moves.append(Move(s, Action.CLAIM_USE, (item,)))
+    if room and any(not c >> s & 1 for c in cards):
+        moves.append(Move(s, Action.CLAIM_HIDDEN))
+    return tuple(moves)
+
+
+def _usable_here(config: Config, me: Survivor, item: int, action: Action) -> bool:
+    # The same test as effects.usable, on the Survivor record (for the cache key).
+    it = config.items[item]
+    if action is Action.USE:
+        return it.kind is Kind.HEAL and me.life < config.survivor_life
+    return it.kind is Kind.EQUIPMENT and item not in me.equipment
+
+
+@functools.lru_cache(maxsize=4096)
+def _stash_moves(s: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
+    return tuple(
+        Move(s, Action.STASH, (item,)) for item in dict.fromkeys(c >> MASK_BITS for c in hand)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _feed_moves(config: Config, s: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
+    return tuple(
+        Move(s, Action.FEED, (item,))
+        for item in dict.fromkeys(c >> MASK_BITS for c in hand)
+        if config.items[item].deck is Deck.SUPPLY
+    )
+
+
+def do_location(state: State, move: Move) -> State:
+    """Apply a checked free action At a Location."""
+    s = move.seat
+    action = move.action
+    if action is Action.LEAVE:
+        return lift_restriction(replace(state, passed=state.passed | 1 << s))
+    if action is Action.USE or action is Action.EQUIP:
+        return use_from_hand(state, s, move.args[0], action)
+    if action is Action.AMBUSH:
+        return ambush(state, s, move.args[0], move.args[1], Phase.LOCATION)
+    if action is Action.FEED:
+        return _feed(state, s, move.args[0])
+    if action is Action.GIVE:
+        return do_give(state, s, move.args[0], move.args[1])
+    if action is Action.STEAL:
+        return do_steal(state, s, move.args[0])
+    if action is Action.SNATCH:
+        return do_snatch(state, s, move.args[0], move.args[1])
+    used = use_cap(state, s)
+    me = state.survivors[s]
+    if action is Action.STASH:
+        # "Place the card face-down under the location."
+        hand, card = take(me.hand, move.args[0])
+        here = state.area[state.here]
+        location = Location(here.building, here.looted, add(here.cards, card), here.zombies)
+        return replace(
+            state,
+            survivors=set_survivor(state, s, Survivor(me.life, hand, me.equipment, me.armor)),
+            area=set_location(state, state.here, location),
+            actions_used=used,
+        )
+    # A claim: "If no other Survivor objects, they get to take the card into their hand."
+    return start_claim(state, s, action, move, used)
+
+
+# ------------------------------------------------------------------ Shelter
+
+
+def _feed(state: State, s: int, item: int) -> State:
+    """Shelter: "the Survivors may play a Supply Card for each living Survivor"."""
+    me = state.survivors[s]
+    hand, _ = take(me.hand, item)
+    state = replace(
+        state,
+        survivors=set_survivor(state, s, Survivor(me.life, hand, me.equipment, me.armor)),
+        used=bump(state.used, item),
+        fed=state.fed + 1,
+    )
+    if state.fed < len(living(state)):
+        return state
+    # "the Zombie Player must discard 6 cards from the game ... from their deck or their hand."
+    count = min(state.config.shelter_discards, zombie_deck_size(state) + len(state.zombie_hand))
+    state = replace(state, fed=0)
+    if count == 0:
+        return state
+    return replace(state, phase=Phase.SHELTER, count=count)
+
+
+def check_shelter(state: State, move: Move) -> str | None:
+    """The Zombie Player discards from hand ('discard C') or from the deck ('burn')."""
+    if move.seat != state.config.zombie_seat:
+        return f"the Zombie Player (seat {state.config.zombie_seat}) is discarding"
+    if move.action is Action.DISCARD:
+        if args_error(move, 1):
+            return args_error(move, 1)
+        if move.args[0] not in state.zombie_hand:
+            return "that card is not in your hand"
+        return None
+    if move.action is Action.BURN:
+        if args_error(move, 0):
+            return args_error(move, 0)
+        if zombie_deck_size(state) <= 0:
+            return "the Zombie deck is empty"
+        return None
+    return f"discard {state.count} more: 'discard C' from hand or 'burn' from the deck"
+
+
+def legal_shelter(state: State) -> tuple[Move, ...]:
+    """A discard per card kind in hand, then 'burn' while the deck has cards."""
+    z = state.config.zombie_seat
+    moves = [Move(z, Action.DISCARD, (card,)) for card in dict.fromkeys(state.zombie_hand)]
+    if zombie_deck_size(state) > 0:
+        moves.append(Move(z, Action.BURN))
+    return tuple(moves)
+
+
+def do_shelter(state: State, move: Move) -> State:
+    """One discard; the Survivors act again when the count is done or nothing is left."""
+    if move.action is Action.BURN:
+        state = replace(state, burned=state.burned + 1)
+    else:
+        card = move.args[0]
+        hand = list(state.zombie_hand)
+        hand.remove(card)
+        state = replace(
+            state, zombie_hand=tuple(hand), zombie_hidden=bump(state.zombie_hidden, card)
+        )
+    count = state.count - 1
+    if count > 0 and (state.zombie_hand or zombie_deck_size(state) > 0):
+        return replace(state, count=count)
+    return replace(state, phase=Phase.LOCATION, count=0)

@@ -1,0 +1,113 @@
+"""Quarantine Z's set-up: the quarantine area, the Survivors' draws, the Zombie Player's hand.
+
+"Deal 10 Building Cards (B) face up — this is the quarantine area." Then each
+Survivor in turn picks the Supply or Munition deck and draws from it until they
+hold their set-up cards, and the Zombie Player draws theirs; the first round then
+starts On the Move.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from zombie_rules.quarantine_z._base import add, args_error, bump, replace, set_survivor
+from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.flow import zombie_draws
+from zombie_rules.quarantine_z.state import (
+    MASK_BITS,
+    Action,
+    Location,
+    Move,
+    Phase,
+    State,
+    Survivor,
+)
+
+
+@functools.lru_cache(maxsize=64)
+def _shared(config: Config) -> Config:
+    """One Config object per distinct config, so per-config caches hit by identity."""
+    return config
+
+
+def new_game(config: Config | None = None) -> State:
+    """A new game: "Deal 10 Building Cards (B) face up — this is the quarantine area." first."""
+    config = _shared(Config() if config is None else config)
+    t = tables(config)
+    n = config.players
+    items = len(config.items)
+    nz = len(config.zombie_cards)
+    supply = tuple(c if i in t.supply_ids else 0 for i, c in enumerate(t.item_copies))
+    munition = tuple(c if i in t.munition_ids else 0 for i, c in enumerate(t.item_copies))
+    fresh = Survivor(config.survivor_life, (), (), 0)
+    nobody = Survivor(0, (), (), 0)
+    return State(
+        config, Phase.BUILDINGS, -1, 0, 0, Phase.BUILDINGS, (1,) * len(config.buildings), (),
+        supply, munition, t.zombie_copies, 0, (),
+        tuple(nobody if s == config.zombie_seat else fresh for s in range(n)),
+        -1, (-1,) * n, 0, 0, 0, (0,) * n, (), (0, 0), 0, 0, 0, None,
+        (0,) * items, (0,) * nz, (0,) * nz,
+    )  # fmt: skip
+
+
+def do_building(state: State, building: int) -> State:
+    """Chance: the next Building dealt face up into the quarantine area."""
+    pile = bump(state.building_pile, building, -1)
+    area = (*state.area, Location(building, False, (), ()))
+    if len(area) < state.config.area_size:
+        return replace(state, building_pile=pile, area=area)
+    state = replace(state, building_pile=pile, area=area)
+    return _next_setup_draw(state, 0)
+
+
+def _next_setup_draw(state: State, done: int) -> State:
+    """ "Each Survivor draws either a Supply or Munition card ... until they have drawn 4"."""
+    config = state.config
+    survivors = tables(config).survivors
+    total = len(survivors) * config.setup_draws
+    while done < total:
+        if any(state.supply_deck) or any(state.munition_deck):
+            seat = survivors[done % len(survivors)]
+            return replace(state, phase=Phase.SETUP_CHOOSE, turn=seat, count=done)
+        done += 1  # both decks are empty (only with a small custom set)
+    # "The Zombie Player draws 4 cards from the Zombie (Z) deck."
+    return zombie_draws(replace(state, count=0), config.zombie_setup_draws, Phase.DECIDE)
+
+
+def check_setup_choose(state: State, move: Move) -> str | None:
+    """Survivor ``turn`` picks the deck of their next set-up draw."""
+    if move.seat != state.turn or move.action is not Action.CHOOSE:
+        return f"seat {state.turn} is choosing a deck to draw from: 'choose 0' or 'choose 1'"
+    if args_error(move, 1) or move.args[0] not in (0, 1):
+        return "choose 0 (the Supply deck) or 1 (the Munition deck)"
+    deck = state.munition_deck if move.args[0] else state.supply_deck
+    if not any(deck):
+        return "that deck is empty; choose the other one"
+    return None
+
+
+def legal_setup_choose(state: State) -> tuple[Move, ...]:
+    """'choose 0' and 'choose 1', each while its deck has cards."""
+    s = state.turn
+    return tuple(
+        Move(s, Action.CHOOSE, (k,))
+        for k, deck in enumerate((state.supply_deck, state.munition_deck))
+        if any(deck)
+    )
+
+
+def do_setup_choose(state: State, move: Move) -> State:
+    """The chosen deck; its draw is a chance event next."""
+    return replace(state, phase=Phase.SETUP_DRAW, pick=move.args[0])
+
+
+def do_setup_draw(state: State, item: int) -> State:
+    """Chance: the card Survivor ``turn`` draws from the chosen deck."""
+    seat = state.turn
+    me = state.survivors[seat]
+    deck = "munition_deck" if state.pick else "supply_deck"
+    pile = bump(state.munition_deck if state.pick else state.supply_deck, item, -1)
+    # "They may look at this card."
+    me = Survivor(me.life, add(me.hand, item << MASK_BITS | 1 << seat), me.equipment, me.armor)
+    state = replace(state, survivors=set_survivor(state, seat, me), **{deck: pile})
+    return _next_setup_draw(state, state.count + 1)
