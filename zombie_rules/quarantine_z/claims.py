@@ -102,7 +102,10 @@ def check_dispute(state: State, move: Move) -> str | None:
         if s != claimant and j != claimant:
             return "ambush the claimant"
         return None
-    return "settle the dispute: 'withdraw' (claimant), 'concede' (objector) or 'ambush S K'"
+    return (
+        "settle the dispute: 'withdraw' (claimant), 'concede' (objector)"
+        " or 'ambush SEAT fight|shoot'"
+    )
 
 
 def legal_dispute(state: State) -> tuple[Move, ...]:

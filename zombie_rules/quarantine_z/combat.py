@@ -92,9 +92,9 @@ def check_commit(state: State, move: Move) -> str | None:
             str(j) for j in active(state) if combat.commits[j] == -1
         )
     if move.action is not Action.COMMIT:
-        return "lay an Action card face down: 'commit 0' Fight, 1 Shoot, 2 Escape, 3 Pass"
+        return "lay an Action card face down: 'commit fight|shoot|escape|pass'"
     if args_error(move, 1) or move.args[0] not in (0, 1, 2, 3):
-        return "commit 0 (Fight), 1 (Shoot), 2 (Escape) or 3 (Pass)"
+        return "'commit fight', 'commit shoot', 'commit escape' or 'commit pass'"
     if move.args[0] == Commit.SHOOT and not can_shoot(state, s):
         return "Shoot needs an equipped firearm and its ammunition in your hand"
     return None

@@ -32,7 +32,7 @@ from zombie_rules.quarantine_z.state import Action, Move, Phase, State, Survivor
 
 
 def check_ambush(state: State, move: Move, s: int) -> str | None:
-    """'ambush S K': another living Survivor, Fight (0) or Shoot (1), a free action left."""
+    """'ambush SEAT fight|shoot': another living Survivor, Fight or Shoot, a free action left."""
     if args_error(move, 2):
         return args_error(move, 2)
     j, kind = move.args

@@ -77,9 +77,12 @@ def _next_setup_draw(state: State, done: int) -> State:
 def check_setup_choose(state: State, move: Move) -> str | None:
     """Survivor ``turn`` picks the deck of their next set-up draw."""
     if move.seat != state.turn or move.action is not Action.CHOOSE:
-        return f"seat {state.turn} is choosing a deck to draw from: 'choose 0' or 'choose 1'"
+        return (
+            f"seat {state.turn} is choosing a deck to draw from:"
+            " 'choose supply' or 'choose munition'"
+        )
     if args_error(move, 1) or move.args[0] not in (0, 1):
-        return "choose 0 (the Supply deck) or 1 (the Munition deck)"
+        return "'choose supply' or 'choose munition'"
     deck = state.munition_deck if move.args[0] else state.supply_deck
     if not any(deck):
         return "that deck is empty; choose the other one"
@@ -87,7 +90,7 @@ def check_setup_choose(state: State, move: Move) -> str | None:
 
 
 def legal_setup_choose(state: State) -> tuple[Move, ...]:
-    """'choose 0' and 'choose 1', each while its deck has cards."""
+    """'choose supply' and 'choose munition', each while its deck has cards."""
     s = state.turn
     return tuple(
         Move(s, Action.CHOOSE, (k,))

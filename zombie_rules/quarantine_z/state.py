@@ -68,14 +68,14 @@ class Action(enum.Enum):
     ITEM = "item"  # chance: item id (a draw, a steal, a face-down claim)
     ZCARD = "zcard"  # chance: Zombie card id
     ROLL = "roll"  # chance: die face
-    CHOOSE = "choose"  # set-up: 0 Supply, 1 Munition
+    CHOOSE = "choose"  # set-up: 0 Supply, 1 Munition (notation: supply, munition)
     PROPOSE = "propose"  # location index
     USE = "use"  # item id from hand (non-combat item, or Combat Item in Declare)
     EQUIP = "equip"  # item id from hand
     GIVE = "give"  # seat, item id
     STEAL = "steal"  # seat (a random hand card)
     SNATCH = "snatch"  # seat, equipped item id
-    AMBUSH = "ambush"  # seat, 0 Fight / 1 Shoot
+    AMBUSH = "ambush"  # seat, 0 Fight / 1 Shoot (notation: fight, shoot)
     CLAIM = "claim"  # item id at the location, into the hand
     CLAIM_USE = "claim-use"  # item id at the location, used or equipped at once
     CLAIM_HIDDEN = "claim-hidden"  # a face-down card this Survivor has not seen
@@ -86,7 +86,7 @@ class Action(enum.Enum):
     OBJECT = "object"
     WITHDRAW = "withdraw"
     CONCEDE = "concede"
-    COMMIT = "commit"  # Commit value
+    COMMIT = "commit"  # Commit value (notation: fight, shoot, escape, pass)
     TARGET_ZOMBIE = "target-zombie"  # zombie index
     TARGET_SURVIVOR = "target-survivor"  # seat
     READY = "ready"
@@ -110,7 +110,23 @@ class Move:
     args: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        return f"{seat_name(self.seat)}: {' '.join([self.action.value, *map(str, self.args)])}"
+        words = [self.action.value, *map(str, self.args)]
+        worded = ARG_WORDS.get(self.action)
+        if worded is not None:
+            at, names = worded
+            if at < len(self.args) and 0 <= self.args[at] < len(names):
+                words[at + 1] = names[self.args[at]]
+        return f"{seat_name(self.seat)}: {' '.join(words)}"
+
+
+#: The notation's words for enumerated arguments: action -> (argument position, words
+#: by value). ``choose supply``, ``commit escape``, ``ambush 2 shoot``; a value with no
+#: word (only in ill-formed moves) is written as its number.
+ARG_WORDS: dict[Action, tuple[int, tuple[str, ...]]] = {
+    Action.CHOOSE: (0, ("supply", "munition")),
+    Action.COMMIT: (0, tuple(c.name.lower() for c in Commit)),
+    Action.AMBUSH: (1, ("fight", "shoot")),
+}
 
 
 @attrs.frozen(cache_hash=True)

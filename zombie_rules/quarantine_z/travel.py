@@ -73,7 +73,9 @@ def check_decide(state: State, move: Move) -> str | None:
         if not everyone_proposed or len(set(props)) == 1:
             return "an ambush On the Move settles a disagreement over the destination"
         return check_ambush(state, move, s)
-    return "On the Move: 'propose L', 'use I', 'equip I' or (in a dispute) 'ambush S K'"
+    return (
+        "On the Move: 'propose L', 'use I', 'equip I' or (in a dispute) 'ambush SEAT fight|shoot'"
+    )
 
 
 def legal_decide(state: State) -> tuple[Move, ...]:

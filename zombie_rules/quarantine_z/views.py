@@ -197,29 +197,37 @@ def view(state: State, seat: int | None) -> View:
 
 
 def render(v: View) -> str:
-    """The view as text for a terminal: card names with their ids."""
+    """The view as text for a terminal.
+
+    Every number a move takes is printed next to what it names: items and Zombie
+    cards as ``10 Crowbar`` (``x2`` for two alike), locations as ``[3] Gas Station``,
+    the zombies at a location as ``zombie 0``, Survivors as ``Survivor 2`` (seat 2).
+    """
     config = v.config
     items = config.items
     zc = config.zombie_cards
     zseat = config.zombie_seat
     you = "spectator" if v.seat is None else f"seat {v.seat}"
     lines = [f"Quarantine Z, {you}; phase {v.phase.value}; to act: {_who(v.to_act)}"]
+    note = _phase_note(v)
+    if note:
+        lines.append(f"  ({note})")
     lines.append(
         f"Decks: Supply {v.supply_deck_size}, Munition {v.munition_deck_size},"
         f" Zombie {v.zombie_deck_size}; Zombie Player (seat {zseat}) holds {v.zombie_hand_size}"
     )
     if v.zombie_hand:
-        cards = ", ".join(f"{c}:{zc[c].name}" for c in v.zombie_hand)
+        cards = _listing([(c, zc[c].name, f" ({zc[c].face.value})") for c in v.zombie_hand])
         lines.append(f"  your Zombie cards: {cards}")
     for s, sv in enumerate(v.survivors):
         if s == zseat:
             continue
         state = "dead" if sv.life <= 0 else f"Life {sv.life}, Armor {sv.armor}"
-        hand = ", ".join(f"{i}:{items[i].name}" for i in sv.known)
+        hand = _listing([(i, items[i].name, "") for i in sv.known])
         hidden = sv.hidden_supply + sv.hidden_munition
         if hidden:
             hand += f"{', ' if hand else ''}{sv.hidden_supply} S and {sv.hidden_munition} M unseen"
-        gear = ", ".join(f"{i}:{items[i].name}" for i in sv.equipment)
+        gear = _listing([(i, items[i].name, "") for i in sv.equipment])
         mark = " (you)" if s == v.seat else ""
         lines.append(f"  Survivor {s}{mark}: {state}; hand [{hand}]; equipped [{gear}]")
     for i, loc in enumerate(v.area):
@@ -234,7 +242,7 @@ def render(v: View) -> str:
         mark = " <- here" if i == v.here else ""
         lines.append(f"  [{i}] {b.name} ({', '.join(tags)}){mark}")
         if loc.known or loc.hidden_supply or loc.hidden_munition:
-            lying = ", ".join(f"{c}:{items[c].name}" for c in loc.known)
+            lying = _listing([(c, items[c].name, "") for c in loc.known])
             lines.append(
                 f"      cards: [{lying}] + {loc.hidden_supply} S, {loc.hidden_munition} M face down"
             )
@@ -246,27 +254,78 @@ def render(v: View) -> str:
             lines.append(f"      zombie {k}: {name}{muts}, damage {z.damage}")
     if v.combat is not None:
         c = v.combat
-        words = {-1: "-", HIDDEN_COMMIT: "face down"}
-        commits = " ".join(
-            f"{s}:{words.get(x) or Commit(x).name.lower()}"
-            for s, x in enumerate(c.commits)
-            if c.members >> s & 1
-        )
-        targets = " ".join(
-            f"{s}->{'S' + str(x - SURVIVOR_TARGET) if x >= SURVIVOR_TARGET else 'Z' + str(x)}"
-            for s, x in enumerate(c.targets)
-            if x >= 0
-        )
-        lines.append(f"Combat: commitments {commits}; targets {targets or 'none'}")
+        words = {-1: "not committed", HIDDEN_COMMIT: "face down"}
+        seats = []
+        for s, x in enumerate(c.commits):
+            if not c.members >> s & 1:
+                continue
+            what = words.get(x) or Commit(x).name.lower()
+            target = c.targets[s] if s < len(c.targets) else -1
+            if target >= SURVIVOR_TARGET:
+                what += f" -> Survivor {target - SURVIVOR_TARGET}"
+            elif target >= 0:
+                what += f" -> zombie {target}"
+            if c.escaped >> s & 1:
+                what += ", escaped"
+            if c.died >> s & 1:
+                what += ", died"
+            seats.append(f"Survivor {s} {what}")
+        lines.append(f"Combat: {'; '.join(seats) or 'nobody'}")
     if any(p >= 0 for p in v.proposals):
         lines.append(
-            "Proposals: " + " ".join(f"{s}->{p}" for s, p in enumerate(v.proposals) if p >= 0)
+            "Proposals: "
+            + "; ".join(
+                f"Survivor {s} -> [{p}] {_place(v, p)}" for s, p in enumerate(v.proposals) if p >= 0
+            )
         )
     if v.claim:
         who, item, use = v.claim
-        what = "a face-down card" if item < 0 else items[item].name
-        lines.append(f"Claim: seat {who} claims {what}{' to use it' if use else ''}")
+        what = "a face-down card" if item < 0 else f"{item} {items[item].name}"
+        lines.append(f"Claim: Survivor {who} claims {what}{' to use it' if use else ''}")
     return "\n".join(lines)
+
+
+def _listing(cards: list[tuple[int, str, str]]) -> str:
+    """``10 Crowbar, 14 Bullets x2``: (id, name, suffix) listed once per kind, with a count."""
+    counts: dict[tuple[int, str, str], int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return ", ".join(
+        f"{number} {name}{f' x{n}' if n > 1 else ''}{suffix}"
+        for (number, name, suffix), n in counts.items()
+    )
+
+
+def _place(v: View, index: int) -> str:
+    if 0 <= index < len(v.area):
+        return v.config.buildings[v.area[index].building].name
+    return "?"
+
+
+def _phase_note(v: View) -> str:
+    """Who the sequential step waits for, when the phase alone does not say."""
+    phase = v.phase
+    if phase is Phase.SETUP_CHOOSE:
+        return f"Survivor {v.turn} picks a deck to draw from: choose supply|munition"
+    if phase is Phase.COMMIT:
+        return "each Survivor in the combat commits fight|shoot|escape|pass, face down"
+    if phase is Phase.DECLARE:
+        return f"Survivor {v.turn} declares: use Combat Items, pick a target, then ready"
+    if phase is Phase.BITE:
+        return f"zombie {v.turn} bites: the Zombie Player picks the Survivor"
+    if phase is Phase.SHELTER:
+        return f"the Zombie Player discards {v.count} more"
+    if phase is Phase.DECIDE:
+        return "Survivors propose the next location: propose L"
+    if phase is Phase.LOCATION:
+        cap = v.config.free_actions
+        left = ", ".join(
+            f"Survivor {s} {max(cap - used, 0)}"
+            for s, used in enumerate(v.actions_used)
+            if s != v.config.zombie_seat and v.survivors[s].life > 0
+        )
+        return f"free actions left this visit: {left}"
+    return ""
 
 
 def _who(actors: frozenset[int]) -> str:

@@ -4,6 +4,20 @@ The module exports the shared protocol (``Config``, ``new_game``, ``legal_moves`
 ``apply``, ``chance_outcomes``, ``to_act``, ``view``, ``result``, ``parse_move``),
 ``GAME``, the record generic code uses, and ``CustomCard`` for tables that design
 their own pain/gain cards (see ``examples/zombie_doctor_custom_card_test.py``).
+
+Modules, one job each:
+
+- ``cards``: the components as data (characters, body slots, the default deck);
+- ``config``: ``Config``, ``CustomCard`` and per-config lookup tables;
+- ``state``: the immutable ``State`` and ``Move`` and their enums;
+- ``usability``: when and how each card can be used (``card_uses``, ``flip_choices``,
+  ``opponents``), the one place ``legal_moves`` and ``apply`` both ask;
+- ``effects``: what each card, built-in or custom, does once used;
+- ``turns``: bookkeeping after every action (own flip, refill, next turn);
+- ``rules``: the protocol (``new_game``, ``legal_moves``, ``to_act``, chance,
+  ``apply`` with its per-phase checks, ``result``);
+- ``views``, ``notation``, ``agents``, ``checks``: views, move parsing, the
+  heuristic agent, and the hooks the generic tests use.
 """
 
 from zombie_rules.core.game import Game
@@ -31,17 +45,15 @@ from zombie_rules.zombie_doctor.config import DEFAULT_ROUND_LIMIT, Config, Custo
 from zombie_rules.zombie_doctor.notation import parse_move
 from zombie_rules.zombie_doctor.rules import (
     apply,
-    card_uses,
     chance_outcomes,
     chance_weights,
-    flip_choices,
     legal_moves,
     new_game,
-    opponents,
     result,
     to_act,
 )
 from zombie_rules.zombie_doctor.state import Action, Move, Phase, State, Status
+from zombie_rules.zombie_doctor.usability import card_uses, flip_choices, opponents
 from zombie_rules.zombie_doctor.views import View, render, view
 
 GAME: Game[Config, State, Move, View] = Game(

@@ -134,8 +134,26 @@ class Tables:
     everyone: int  # bitmask of all seats
 
 
-@functools.lru_cache(maxsize=64)
 def tables(config: Config) -> Tables:
+    """The lookups of ``config``; the config asked about last is answered without hashing.
+
+    Every move asks several times about the same config, and even a cached hash
+    is a Python call, so checking identity first saves most of the lookup cost.
+    """
+    global _last
+    last = _last
+    if last is not None and last[0] is config:
+        return last[1]
+    found = _tables(config)
+    _last = (config, found)
+    return found
+
+
+_last: tuple[Config, Tables] | None = None
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(config: Config) -> Tables:
     names = tuple(name for name, _ in config.deck)
     by_name = {c.name: c for c in config.custom_cards}
     return Tables(

@@ -1,0 +1,160 @@
+"""What each Zombie Doctor card does once it is used, including a table's custom cards.
+
+Callers (the per-phase handlers in ``rules``) have already checked the move
+against ``usability.card_uses`` or the chance node, so these functions only
+carry the effect out and hand over to ``turns.end_action``. Keeping validation
+and effects apart lets ``apply`` reject an illegal move before anything is
+built, so a move is never half-applied. X-Ray and Morgue take two steps (look,
+then take; draw, then attach); both steps are here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.piles import put, take
+from zombie_rules.zombie_doctor.cards import (
+    AMPUTATE,
+    COMA,
+    DEFIBRILLATOR,
+    HEAD,
+    MAD_SCIENTIST,
+    MEDICINE,
+    MISSING,
+    MORGUE,
+    SLOT_NAMES,
+    TORSO,
+    XRAY,
+    card,
+    character_of,
+    is_infected,
+)
+from zombie_rules.zombie_doctor.config import morgue_kind, tables
+from zombie_rules.zombie_doctor.state import Phase, State, Status
+from zombie_rules.zombie_doctor.turns import Work, end_action
+
+ALIVE, TURNED, BEHEADED = Status.ALIVE, Status.TURNED, Status.BEHEADED
+
+
+def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State:
+    """``seat`` uses its card of ``kind`` with ``args`` (one of ``card_uses``)."""
+    w = Work(state)
+    # "Once a card has been used, it must be returned to the bottom of the pain/gain deck"
+    w.discard(seat, kind)
+    t = tables(state.config)
+    name = t.names[kind]
+    if name == AMPUTATE:
+        target, slot = args
+        if slot == HEAD:
+            # "you may cut off their head using the Amputate card, ending the game and
+            # their suffering."
+            w.knock_out(target, BEHEADED)
+        else:
+            # "Removed limbs should be placed in the card box, aka the morgue."
+            code = w.bodies[target][slot]
+            w.set_slot(target, slot, MISSING)
+            w.morgue = put(w.morgue, morgue_kind(character_of(code), slot, True))
+        # "Only the Amputate and X-Ray cards require you to flip one of your cards at
+        # the end of your turn."
+        return end_action(w, self_flip=True)
+    if name == XRAY:
+        # "The opponent must reveal them only to you."
+        w.phase = Phase.XRAY
+        w.xray_target = args[0]
+        return w.state()
+    if name == MAD_SCIENTIST:
+        target, slot = args
+        mine, theirs = w.bodies[seat][slot], w.bodies[target][slot]
+        w.set_slot(seat, slot, theirs)
+        w.set_slot(target, slot, mine)
+    elif name == COMA:
+        # "Sleep for one round. You are immune to all cards until your next turn."
+        w.coma |= 1 << seat
+    elif name == MEDICINE:
+        w.set_slot(seat, args[0], w.bodies[seat][args[0]] & ~1)
+    elif name == DEFIBRILLATOR:
+        w.set_slot(seat, TORSO, w.bodies[seat][TORSO] & ~1)
+    elif name == MORGUE:
+        # "Do not look into the box when taking a card.": a chance draw.
+        w.phase = Phase.MORGUE
+        return w.state()
+    else:
+        custom = t.custom[kind]
+        custom_effect(w, state, seat, args[0], custom.name, custom.effect(state, seat, args[0]))
+        return end_action(w, self_flip=custom.self_flip)
+    return end_action(w, self_flip=False)
+
+
+def xray_take(state: State, kind: int) -> State:
+    """X-Ray, second step: "Look at all of an opponent's cards and take one."."""
+    seat, target = state.turn, state.xray_target
+    w = Work(state)
+    hand = w.hands[target]
+    i = hand.index(kind)
+    w.hands[target] = hand[:i] + hand[i + 1 :]
+    w.give(seat, kind)
+    w.xray_target = -1
+    return end_action(w, self_flip=True)
+
+
+def morgue_attach(state: State, k: int, character: int, slot: int, infected: bool) -> State:
+    """Morgue, second step: attach the limb of morgue kind ``k`` drawn by ``state.turn``."""
+    seat = state.turn
+    w = Work(state)
+    w.morgue = take(state.morgue, k)
+    drawn = card(character, infected)
+    current = w.bodies[seat][slot]
+    if current == MISSING:
+        # The limb is attached to the empty slot, side up as drawn: "If the limb you
+        # draw is infected, it must stay that way."
+        w.set_slot(seat, slot, drawn)
+    elif infected != is_infected(current):
+        # "If the limb you draw is infected and matches a healthy limb of yours, the
+        # healthy limb must be removed and the infected limb attached." A healthy
+        # limb replaces a matching infected one the same way (ruling); the replaced
+        # limb goes into the morgue.
+        w.set_slot(seat, slot, drawn)
+        w.morgue = put(w.morgue, morgue_kind(character_of(current), slot, not infected))
+    else:
+        # Same side as the limb you have: it goes back into the box (ruling).
+        w.morgue = put(w.morgue, k)
+    return end_action(w, self_flip=False)
+
+
+def custom_effect(w: Work, state: State, seat: int, target: int, name: str, bodies: object) -> None:
+    """Check a custom card's new bodies and put them on the table.
+
+    The table's ``effect`` function is outside the rules' control, so its result
+    is checked here (shape, untouched bystanders, no body card lost or moved to
+    another slot) and a bad one raises ``InvalidConfig`` naming the card.
+    """
+    n = state.config.players
+    ok = (
+        isinstance(bodies, tuple)
+        and len(bodies) == n
+        and all(
+            isinstance(b, tuple) and len(b) == len(SLOT_NAMES) and all(type(c) is int for c in b)
+            for b in bodies
+        )
+    )
+    if not ok:
+        raise InvalidConfig(
+            "custom_cards", f"{name}: effect must return one tuple of six ints per seat"
+        )
+    new: tuple[tuple[int, ...], ...] = bodies  # type: ignore[assignment]
+    if any(new[s] != state.bodies[s] for s in range(n) if s not in (seat, target)):
+        raise InvalidConfig("custom_cards", f"{name}: effect changed a body it was not used on")
+
+    def cards(rows: tuple[tuple[int, ...], ...]) -> Counter[tuple[int, int]]:
+        return Counter((c >> 1, p) for b in rows for p, c in enumerate(b) if c != MISSING)
+
+    if cards(new) != cards(state.bodies) or any(new[s][HEAD] == MISSING for s in range(n)):
+        raise InvalidConfig(
+            "custom_cards",
+            f"{name}: effect must keep every body card on the table, each in its own slot",
+        )
+    for s in sorted({seat, target}):
+        w.bodies[s] = new[s]
+        if is_infected(new[s][HEAD]) and w.status[s] is ALIVE:
+            w.knock_out(s, TURNED)

@@ -1,0 +1,171 @@
+"""Zombie Doctor's turn bookkeeping: what happens between one action and the next.
+
+Every move ends the same way: check whether the game is over, make the user's
+own flip after Amputate or X-Ray, bring the hands back up, and pass the turn
+(counting rounds and waking a Coma). That sequence is kept here, once, so the
+per-phase handlers in ``rules`` and the card effects in ``effects`` only say
+what their move changes and then hand over to :func:`end_action`.
+
+:class:`Work` is the mutable scratch copy of a ``State`` those modules edit
+inside a single ``apply``; it becomes a frozen ``State`` again before leaving.
+"""
+
+from __future__ import annotations
+
+from zombie_rules.zombie_doctor.cards import HEAD
+from zombie_rules.zombie_doctor.state import Phase, State, Status
+from zombie_rules.zombie_doctor.usability import flip_choices
+
+ALIVE, TURNED = Status.ALIVE, Status.TURNED
+
+
+class Work:
+    """A mutable copy of a state for building the next one inside one ``apply``."""
+
+    __slots__ = (
+        "bodies", "coma", "config", "deck_bottom", "deck_unknown", "hands", "morgue",
+        "out_order", "phase", "round", "status", "turn", "turns_taken", "xray_target",
+    )  # fmt: skip
+
+    def __init__(self, s: State) -> None:
+        self.config = s.config
+        self.phase = s.phase
+        self.turn = s.turn
+        self.round = s.round
+        self.turns_taken = s.turns_taken
+        self.bodies = list(s.bodies)
+        self.status = list(s.status)
+        self.out_order = s.out_order
+        self.hands = list(s.hands)
+        self.deck_unknown = s.deck_unknown
+        self.deck_bottom = s.deck_bottom
+        self.morgue = s.morgue
+        self.coma = s.coma
+        self.xray_target = s.xray_target
+
+    def state(self) -> State:
+        return State(
+            self.config, self.phase, self.turn, self.round, self.turns_taken,
+            tuple(self.bodies), tuple(self.status), self.out_order, tuple(self.hands),
+            self.deck_unknown, self.deck_bottom, self.morgue, self.coma, self.xray_target,
+        )  # fmt: skip
+
+    def set_slot(self, seat: int, slot: int, code: int) -> None:
+        body = self.bodies[seat]
+        self.bodies[seat] = body[:slot] + (code,) + body[slot + 1 :]
+
+    def give(self, seat: int, kind: int) -> None:
+        self.hands[seat] = tuple(sorted(self.hands[seat] + (kind,)))
+
+    def discard(self, seat: int, kind: int) -> None:
+        """Remove one card of ``kind`` from the hand and put it under the deck, face up."""
+        hand = self.hands[seat]
+        i = hand.index(kind)
+        self.hands[seat] = hand[:i] + hand[i + 1 :]
+        self.deck_bottom = self.deck_bottom + (kind,)
+
+    def knock_out(self, seat: int, status: Status) -> None:
+        """A player turns or loses their head: out, hand shown and put under the deck."""
+        self.status[seat] = status
+        self.out_order = self.out_order + (seat,)
+        self.deck_bottom = self.deck_bottom + self.hands[seat]
+        self.hands[seat] = ()
+        self.coma &= ~(1 << seat)
+
+    def infect(self, seat: int, slot: int) -> None:
+        """Flip a body card to its infected side.
+
+        "You are finished when you have an infected head."
+        """
+        self.set_slot(seat, slot, self.bodies[seat][slot] | 1)
+        if slot == HEAD and self.status[seat] is ALIVE:
+            self.knock_out(seat, TURNED)
+
+    def finished(self) -> bool:
+        alive = self.status.count(ALIVE)
+        # "The winner is the last player to keep the infection away from their head!"
+        # Bonus Game Mode: "Continue playing until all players are zombies!"
+        return alive == 0 if self.config.bonus_mode else alive <= 1
+
+
+def end_action(w: Work, self_flip: bool) -> State:
+    """After a card's effect: the user's own flip if due, then refill hands, next turn."""
+    if w.finished():
+        w.phase = Phase.OVER
+        w.xray_target = -1
+        return w.state()
+    seat = w.turn
+    if self_flip and w.status[seat] is ALIVE:
+        choices = flip_choices(w.bodies[seat])
+        if len(choices) > 1:
+            w.phase = Phase.SELF_FLIP
+            return w.state()
+        w.infect(seat, choices[0])
+        if w.finished():
+            w.phase = Phase.OVER
+            return w.state()
+    return refill(w, dealing=False)
+
+
+def short_seat(w: Work) -> int:
+    """The first seat, from the one whose turn it is, still in and short of a full hand."""
+    n = w.config.players
+    size = w.config.hand_size
+    status, hands, turn = w.status, w.hands, w.turn
+    for i in range(n):
+        s = (turn + i) % n
+        if status[s] is ALIVE and len(hands[s]) < size:
+            return s
+    return -1
+
+
+def refill(w: Work, dealing: bool) -> State:
+    """Bring every hand back to three: "all players must have three cards in hand".
+
+    Draws come off the unseen part of the deck first (chance); once it is used
+    up, the top card is the oldest card put back under it, known to all.
+    """
+    while True:
+        seat = short_seat(w)
+        if seat < 0:
+            return start_turn(w) if dealing else next_turn(w)
+        if any(w.deck_unknown):
+            w.phase = Phase.DEAL if dealing else Phase.DRAW
+            return w.state()
+        w.give(seat, w.deck_bottom[0])
+        w.deck_bottom = w.deck_bottom[1:]
+
+
+def next_turn(w: Work) -> State:
+    """Pass the turn clockwise, counting rounds; the round cap ends the game here."""
+    # "The game continues clockwise, with the next player proceeding with their turn"
+    n = w.config.players
+    first = w.config.first_player
+    bonus = w.config.bonus_mode
+    old = w.turn
+    new = old
+    for i in range(1, n + 1):
+        s = (old + i) % n
+        if w.status[s] is ALIVE or (bonus and w.status[s] is TURNED):
+            new = s
+            break
+    if (new - first) % n <= (old - first) % n:
+        w.round += 1
+    w.turn = new
+    w.turns_taken += 1
+    limit = w.config.round_limit
+    if limit is not None and w.round >= limit:
+        w.phase = Phase.OVER
+        return w.state()
+    return start_turn(w)
+
+
+def start_turn(w: Work) -> State:
+    """Open the turn of seat ``w.turn``: a card to play, or a die to roll for a zombie."""
+    seat = w.turn
+    # Coma lasts "until your next turn".
+    w.coma &= ~(1 << seat)
+    w.xray_target = -1
+    # Bonus Game Mode: "When it is your turn again, roll the die."
+    w.phase = Phase.PLAY if w.status[seat] is ALIVE else Phase.ROLL
+    return w.state()
