@@ -2,10 +2,15 @@
 
 Survivors cooperate: they follow the first proposal made, loot unlooted places,
 feed a Shelter once the group carries enough Supply cards, equip what they find,
-heal when hurt, shoot when they can and otherwise fight the weakest zombie, and
-never attack each other. The Zombie Player plays its strongest zombie each
-arrival with a Mutation on top, uses its Events, bites the weakest Survivor and
-burns deck cards (keeping its hand) when a Shelter forces discards.
+heal when hurt and never attack each other. In combat they compare the expected
+damage of fighting the zombies down with that of all escaping (turned into
+expected deaths, the Zombie Player biting the weakest) and do the safer; a
+Survivor about to die runs when the others cover it. Attackers Shoot when their
+loaded firearm beats their Fight, and pick the target whose kill chance they raise
+the most (weighted by its Damage); Grenades go off only when someone fights,
+Firecrackers when someone escapes. The Zombie Player plays its strongest zombie
+each arrival with a Mutation on top, uses its Events, bites the weakest Survivor
+and burns deck cards (keeping its hand) when a Shelter forces discards.
 """
 
 from __future__ import annotations
@@ -14,8 +19,9 @@ import random
 from collections.abc import Sequence
 
 from zombie_rules.quarantine_z.cards import Deck, Event, Face, Kind
+from zombie_rules.quarantine_z.config import Config
 from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase
-from zombie_rules.quarantine_z.views import View
+from zombie_rules.quarantine_z.views import View, ZombieView
 
 
 class HeuristicAgent:
@@ -132,50 +138,250 @@ def _at_location(view: View, moves: Sequence[Move]) -> Move | None:
     return _find(moves, Action.LEAVE)
 
 
-def _zombie_life(view: View, index: int) -> int:
+# ------------------------------------------------------------------ combat sums
+
+#: Rounds the fight estimate looks ahead before calling a fight hopeless.
+_HORIZON = 12
+
+
+def _zombie_stats(config: Config, z: ZombieView) -> tuple[int, int, int, int, bool]:
+    """(Life left, Damage, Escape, Armor, horde) of a zombie as a Survivor sees it."""
+    if z.face_up:
+        c = config.zombie_cards[z.card]
+        life, damage, escape, armor, horde = c.life, c.damage, c.escape, c.armor, c.horde
+    else:
+        life, damage, escape, armor, horde = (
+            config.back_life, config.back_damage, config.back_escape, 0, False,
+        )  # fmt: skip
+    for m in z.mutations:
+        c = config.zombie_cards[m]
+        life += c.life
+        damage += c.damage
+        escape += c.escape
+        armor += c.armor
+        horde = horde or c.horde
+    return life - z.damage, damage, escape, armor, horde
+
+
+def _attack(view: View, s: int) -> tuple[int, float, int, float]:
+    """(Commit, hit chance, damage, Headshot chance) of Survivor ``s``'s best attack.
+
+    For another seat the ammunition in its hand is a guess: any unseen Munition card.
+    """
     config = view.config
-    loc = view.area[view.here]
-    z = loc.zombies[index]
-    life = config.zombie_cards[z.card].life if z.face_up else config.back_life
-    life += sum(config.zombie_cards[m].life for m in z.mutations)
-    return life - z.damage
+    items = config.items
+    sv = view.survivors[s]
+    melee, head = 0, False
+    for e in sv.equipment:
+        it = items[e]
+        if it.melee or it.melee_headshot:
+            melee, head = max((melee, head), (it.melee, it.melee_headshot))
+    p = (7 - config.fight_hit) / 6
+    best = (int(Commit.FIGHT), p, 1 + melee, 1 / 6 if head else 0.0)
+    for e in sv.equipment:
+        it = items[e]
+        if not it.gun_damage:
+            continue
+        loaded = any(items[i].name == it.ammo for i in sv.known) or (
+            s != view.seat and sv.hidden_munition > 0
+        )
+        if not loaded:
+            continue
+        p = (7 - it.gun_hit) / 6
+        ph = (7 - it.gun_headshot) / 6 if it.gun_headshot else 0.0
+        if p * it.gun_damage > best[1] * best[2]:
+            best = (int(Commit.SHOOT), p, it.gun_damage, ph)
+    return best
+
+
+def _members(view: View) -> list[int]:
+    """Survivors still fighting in the combat: members, alive, not escaped."""
+    combat = view.combat
+    assert combat is not None
+    return [s for s in _alive(view) if combat.members >> s & 1 and not combat.escaped >> s & 1]
+
+
+def _fight_cost(view: View, fighters: list[int]) -> float:
+    """Expected damage the Survivors take before ``fighters`` kill every zombie here."""
+    config = view.config
+    zombies = [_zombie_stats(config, z) for z in view.area[view.here].zombies]
+    if not zombies:
+        return 0.0
+    per_round = []
+    for s in fighters:
+        _, p, damage, ph = _attack(view, s)
+        per_round.append((p, damage, ph))
+    if not per_round:
+        return float("inf")
+    # Most dangerous first: Damage per round of fire it takes to kill.
+    lives = [float(z[0]) for z in zombies]
+    order = sorted(range(len(zombies)), key=lambda i: -zombies[i][1] / max(lives[i], 0.5))
+    taken = 0.0
+    for _ in range(_HORIZON):
+        for p, damage, ph in per_round:
+            for i in order:
+                if lives[i] > 0:
+                    _, _, _, armor, horde = zombies[i]
+                    dealt = p * max(1, damage - armor)
+                    if not horde:
+                        dealt += ph * max(0.0, lives[i] - max(1, damage - armor))
+                    lives[i] -= dealt
+                    break
+        alive = [i for i in order if lives[i] > 1e-9]
+        if not alive:
+            return taken
+        taken += sum(zombies[i][1] for i in alive)
+    return float("inf")
+
+
+def _escape_value(view: View, s: int) -> int:
+    config = view.config
+    combat = view.combat
+    value = 0
+    if combat is None or combat.origin is not Phase.DECIDE:
+        value += config.buildings[view.area[view.here].building].escape
+    value += sum(_zombie_stats(config, z)[2] for z in view.area[view.here].zombies)
+    value += sum(config.items[e].escape for e in view.survivors[s].equipment)
+    if combat is not None:
+        value += combat.scare
+    return value
+
+
+def _chance(need: int) -> float:
+    """The chance a die roll reaches ``need``."""
+    return min(1.0, max(0.0, (7 - need) / 6))
+
+
+def _escape_cost(view: View, fleeing: list[int], scare: int) -> float:
+    """Expected damage the Survivors take while all of ``fleeing`` try to escape every round."""
+    zombies = [_zombie_stats(view.config, z) for z in view.area[view.here].zombies]
+    damage = sum(z[1] for z in zombies)
+    chances = [_chance(_escape_value(view, s) + scare) for s in fleeing]
+    # Rounds in which somebody is still there when the zombies strike.
+    rounds = 0.0
+    for k in range(1, _HORIZON + 1):
+        everyone_out = 1.0
+        for p in chances:
+            everyone_out *= 1 - (1 - p) ** k
+        rounds += 1 - everyone_out
+    if rounds > _HORIZON - 1:
+        return float("inf")
+    return damage * rounds
+
+
+def _deaths(view: View, seats: list[int], damage: float) -> float:
+    """Survivors the Zombie Player kills with ``damage``, biting the weakest first."""
+    dead = 0.0
+    for toughness in sorted(view.survivors[s].life + view.survivors[s].armor for s in seats):
+        if damage >= toughness:
+            dead += 1
+            damage -= toughness
+        else:
+            return dead + damage / toughness / 2
+    return dead
 
 
 def _commit(view: View, moves: Sequence[Move]) -> Move | None:
-    zombies = view.here >= 0 and bool(view.area[view.here].zombies)
     combat = view.combat
-    if combat is not None and combat.origin is Phase.DECIDE:
-        zombies = False
-    if not zombies:
+    zombies = view.here >= 0 and bool(view.area[view.here].zombies)
+    if combat is None or combat.origin is Phase.DECIDE or not zombies:
         return _find(moves, Action.COMMIT, int(Commit.PASS))
     seat = view.seat
     assert seat is not None
+    group = _members(view)
+    scare = _scare(view, group)
+    fight = _fight_cost(view, group)
+    flee = _escape_cost(view, group, scare)
+    loot = 0.0 if view.area[view.here].looted else 1.0
+    fight_risk = _deaths(view, group, fight) - 0.25 * loot
+    flee_risk = _deaths(view, group, flee)
+    escape = _find(moves, Action.COMMIT, int(Commit.ESCAPE))
+    if flee_risk < fight_risk and escape is not None:
+        return escape
+    # Fighting: a Survivor the zombies will kill this round runs if the others cover it.
     me = view.survivors[seat]
-    hurt = me.life <= 1 and me.armor == 0
-    if hurt:
-        escape = _find(moves, Action.COMMIT, int(Commit.ESCAPE))
-        if escape is not None:
+    incoming = sum(_zombie_stats(view.config, z)[1] for z in view.area[view.here].zombies)
+    weakest = min(group, key=lambda s: (view.survivors[s].life + view.survivors[s].armor, s))
+    if escape is not None and weakest == seat and me.life + me.armor <= incoming:
+        bonus = len(group) - 1 + bin(combat.died).count("1")
+        if _chance(_escape_value(view, seat) + scare - bonus) >= 0.5 and len(group) > 1:
             return escape
-    return _find(moves, Action.COMMIT, int(Commit.SHOOT)) or _find(
-        moves, Action.COMMIT, int(Commit.FIGHT)
-    )
+    kind = _attack(view, seat)[0]
+    return _find(moves, Action.COMMIT, kind) or _find(moves, Action.COMMIT, int(Commit.FIGHT))
+
+
+def _scare(view: View, group: list[int]) -> int:
+    """The Escape Value change the group's known Combat Items could bring this round."""
+    items = view.config.items
+    best = 0
+    for s in group:
+        for i in view.survivors[s].known:
+            best = min(best, items[i].scare)
+    return best
+
+
+def _kill_chance(
+    life: int, armor: int, horde: bool, attackers: list[tuple[float, int, float]]
+) -> float:
+    """The chance ``attackers`` (hit chance, damage, Headshot chance) kill this zombie now."""
+    dist = {0: 1.0}  # damage dealt so far (capped at ``life``) -> chance; ``life`` = dead
+    for p, damage, ph in attackers:
+        hit = max(1, damage - armor)
+        head = 0.0 if horde else ph
+        nxt: dict[int, float] = {}
+        for dealt, q in dist.items():
+            if dealt >= life:
+                nxt[life] = nxt.get(life, 0.0) + q
+                continue
+            killed = min(life, dealt + hit)
+            nxt[life] = nxt.get(life, 0.0) + q * head
+            nxt[killed] = nxt.get(killed, 0.0) + q * (p - head)
+            nxt[dealt] = nxt.get(dealt, 0.0) + q * (1 - p)
+        dist = nxt
+    return dist.get(life, 0.0)
 
 
 def _declare(view: View, moves: Sequence[Move]) -> Move | None:
-    items = view.config.items
+    config = view.config
+    items = config.items
     seat = view.seat
-    assert seat is not None
+    combat = view.combat
+    assert seat is not None and combat is not None
     me = view.survivors[seat]
+    zombies = view.area[view.here].zombies if view.here >= 0 else ()
+    group = _members(view)
+    fleeing = any(combat.commits[s] == Commit.ESCAPE for s in group)
+    fighting = any(combat.commits[s] in (Commit.FIGHT, Commit.SHOOT) for s in group)
     for m in _all(moves, Action.USE):
         it = items[m.args[0]]
-        if it.blast and view.here >= 0 and len(view.area[view.here].zombies) >= 1:
+        if it.blast and zombies and fighting and combat.origin is not Phase.DECIDE:
             return m
-        if it.heal and me.life < view.config.survivor_life:
+        if it.heal and me.life < config.survivor_life:
+            return m
+        if it.scare < 0 and fleeing and zombies and combat.scare >= 0:
             return m
     targets = _all(moves, Action.TARGET_ZOMBIE)
-    if targets:
-        return min(targets, key=lambda m: (_zombie_life(view, m.args[0]), m.args[0]))
-    return _find(moves, Action.READY)
+    if not targets:
+        return _find(moves, Action.READY)
+    mine = _attack(view, seat)
+    mine = (mine[0], mine[1], mine[2], mine[3])
+    if combat.commits[seat] == Commit.FIGHT and mine[0] != Commit.FIGHT:
+        mine = (int(Commit.FIGHT), (7 - config.fight_hit) / 6, 1, 0.0)
+
+    def score(move: Move) -> tuple[float, float, int]:
+        i = move.args[0]
+        life, damage, _, armor, horde = _zombie_stats(config, zombies[i])
+        before = []
+        for s, t in enumerate(combat.targets):
+            if t == i and s != seat:
+                _, p, dmg, ph = _attack(view, s)
+                before.append((p, dmg, ph))
+        now = _kill_chance(life, armor, horde, before)
+        then = _kill_chance(life, armor, horde, [*before, mine[1:]])
+        left = life - sum(p * d for p, d, _ in before)
+        return damage * (then - now), damage / max(left, 0.5) if left > 0 else 0.0, -i
+
+    return max(targets, key=score)
 
 
 # ------------------------------------------------------------- Zombie Player

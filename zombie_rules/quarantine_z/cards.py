@@ -138,7 +138,7 @@ ZOMBIE_CARDS: Final[tuple[ZombieCard, ...]] = (
     ZombieCard("Runner", 5, _Z, life=2, damage=1, escape=3, text="This is a Zombie. Fast."),
     ZombieCard("Brute", 5, _Z, life=3, damage=2, escape=1, text="This is a Zombie. Hits hard."),
     ZombieCard(
-        "Horde", 3, _Z, life=6, damage=1, escape=2, horde=True,
+        "Horde", 3, _Z, life=4, damage=1, escape=2, horde=True,
         text="This is a Zombie. A Headshot counts as one hit.",
     ),
     ZombieCard(
@@ -149,21 +149,21 @@ ZOMBIE_CARDS: Final[tuple[ZombieCard, ...]] = (
         "Screamer", 4, _Z, life=1, damage=1, escape=1, noise=1,
         text="This is a Zombie. Makes 1 Noise in every Zombie step while alive.",
     ),
-    ZombieCard("Tough Hide", 5, _MU, life=2, text="Mutation: +2 Life."),
-    ZombieCard("Claws", 5, _MU, damage=1, text="Mutation: +1 Damage."),
+    ZombieCard("Tough Hide", 5, _MU, life=1, text="Mutation: +1 Life."),
+    ZombieCard("Claws", 4, _MU, damage=1, text="Mutation: +1 Damage."),
     ZombieCard("Fast", 4, _MU, escape=2, text="Mutation: +2 to the Escape Value."),
     ZombieCard(
         "Shriek", 3, _MU, noise=1, text="Mutation: makes 1 Noise in every Zombie step."
     ),
     ZombieCard(
-        "Thick Skull", 3, _MU, horde=True, text="Mutation: a Headshot counts as one hit."
+        "Thick Skull", 4, _MU, horde=True, text="Mutation: a Headshot counts as one hit."
     ),
     ZombieCard(
-        "Fresh Meat", 6, _EV, event=Event.DRAW, amount=2,
+        "Fresh Meat", 7, _EV, event=Event.DRAW, amount=2,
         text="Play when you could play a Zombie: draw 2 cards.",
     ),
     ZombieCard(
-        "Lurker", 3, _EV, event=Event.BITE, amount=1,
+        "Lurker", 2, _EV, event=Event.BITE, amount=1,
         text="Play when you could play a Zombie: deal 1 damage to a Survivor of your choice.",
     ),
     ZombieCard(
