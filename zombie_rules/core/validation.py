@@ -1,4 +1,4 @@
-"""Type checks for ``Config`` fields, shared by every title's validation.
+"""Checks every title's validation shares: ``Config`` field types, a move's actor and kind.
 
 attrs does not check types, and a wrong type in a config (``"3"`` players, a
 string where an enum belongs) would otherwise play a silently different game.
@@ -6,9 +6,11 @@ string where an enum belongs) would otherwise play a silently different game.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
-from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.errors import IllegalMove, InvalidConfig
 
 
 def require_type(field: str, value: Any, kind: type | tuple[type, ...]) -> None:
@@ -29,3 +31,19 @@ def require_int_pairs(field: str, value: Any) -> None:
         for pair in value
     ):
         raise InvalidConfig(field, f"must be a tuple of (int, int) pairs, not {value!r}")
+
+
+def expect_move(move: Any, actor: int, actions: tuple[Enum, ...], phase: str) -> None:
+    """Raise :class:`IllegalMove` unless ``move`` is by ``actor`` and one of ``actions``.
+
+    The first check of every ``apply`` handler, shared so that every title words
+    "wrong actor" and "wrong kind of move" the same way and names what is legal.
+    """
+    if move.seat != actor:
+        who = "chance" if actor == CHANCE else f"seat {actor}"
+        raise IllegalMove(f"{move}: it is {who}'s move ({phase} phase)")
+    if move.action not in actions:
+        legal = " or ".join(repr(a.value) for a in actions)
+        raise IllegalMove(
+            f"{move}: cannot {move.action.value!r} in the {phase} phase; legal: {legal}"
+        )

@@ -17,6 +17,7 @@ from zombie_rules.core.chance import outcomes_from_weights
 from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.piles import from_kinds, take
 from zombie_rules.core.result import Result
+from zombie_rules.core.validation import expect_move
 from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS
 from zombie_rules.texas_zombies.config import Config, tables
 from zombie_rules.texas_zombies.state import Action, Move, Phase, Scoring, State, TurnRecord
@@ -190,15 +191,7 @@ def apply(state: State, move: Move) -> State:
 
 
 def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
-    if move.seat != actor:
-        who = "chance" if actor == CHANCE else f"seat {actor}"
-        raise IllegalMove(f"{move}: it is {who}'s move ({state.phase.name.lower()} phase)")
-    if move.action not in actions:
-        legal = " or ".join(repr(a.value) for a in actions)
-        raise IllegalMove(
-            f"{move}: cannot {move.action.value!r} in the {state.phase.name.lower()} phase;"
-            f" legal: {legal}"
-        )
+    expect_move(move, actor, actions, state.phase.name.lower())
 
 
 def _chance_arg(state: State, move: Move, action: Action) -> int:

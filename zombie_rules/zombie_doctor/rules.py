@@ -25,6 +25,7 @@ from zombie_rules.core.chance import outcomes_from_weights
 from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.piles import take
 from zombie_rules.core.result import Result
+from zombie_rules.core.validation import expect_move
 from zombie_rules.zombie_doctor.cards import LIMBS, SLOT_NAMES, card, is_healthy, slot_word
 from zombie_rules.zombie_doctor.config import Config, morgue_kind, morgue_limb, tables
 from zombie_rules.zombie_doctor.effects import morgue_attach, use_card, xray_take
@@ -203,15 +204,7 @@ def apply(state: State, move: Move) -> State:
 
 
 def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
-    if move.seat != actor:
-        who = "chance" if actor == CHANCE else f"seat {actor}"
-        raise IllegalMove(f"{move}: it is {who}'s move ({state.phase.name.lower()} phase)")
-    if move.action not in actions:
-        legal = " or ".join(repr(a.value) for a in actions)
-        raise IllegalMove(
-            f"{move}: cannot {move.action.value!r} in the {state.phase.name.lower()} phase;"
-            f" legal: {legal}"
-        )
+    expect_move(move, actor, actions, state.phase.name.lower())
 
 
 def _kind_in_hand(state: State, move: Move, seat: int, what: str) -> int:
