@@ -1,16 +1,22 @@
 """Quarantine Z bots: one class that plays a Survivor or the Zombie Player.
 
 Survivors cooperate: they follow the first proposal made, loot unlooted places,
-feed a Shelter once the group carries enough Supply cards, equip what they find,
-heal when hurt and never attack each other. In combat they compare the expected
-damage of fighting the zombies down with that of all escaping (turned into
-expected deaths, the Zombie Player biting the weakest) and do the safer; a
-Survivor about to die runs when the others cover it. Attackers Shoot when their
-loaded firearm beats their Fight, and pick the target whose kill chance they raise
-the most (weighted by its Damage); Grenades go off only when someone fights,
-Firecrackers when someone escapes. The Zombie Player plays its strongest zombie
-each arrival with a Mutation on top, uses its Events, bites the weakest Survivor
-and burns deck cards (keeping its hand) when a Shelter forces discards.
+feed a Shelter once the group carries enough Supply cards (only whole rounds, food
+first, healing last), heal when hurt and never attack each other. They share: an
+item is equipped by whoever it helps most (a better melee weapon, a first
+firearm, armor) and handed over at a location; healing goes to the most wounded,
+ammunition to whoever carries its firearm; Supply cards nobody needs are kept for
+a Shelter. In combat they compare the expected damage of fighting the zombies down
+with that of all escaping (turned into expected deaths, the Zombie Player biting
+the weakest) and do the safer; a Survivor about to die runs when the others cover
+it. Attackers Shoot when their loaded firearm beats their Fight, and pick the
+target whose kill chance they raise the most (weighted by its Damage); Grenades go
+off only when someone fights, Firecrackers when someone escapes. The Zombie Player
+plays its strongest zombie each arrival, then its Mutations, each where it adds
+the most expected damage against the Survivors' combined attacks; it plays Fresh
+Meat whenever its hand has room, Swarm and Lurker when they pay, bites the
+weakest Survivor and burns deck cards (keeping its hand) when a Shelter forces
+discards.
 """
 
 from __future__ import annotations
@@ -71,14 +77,60 @@ def _survivor(view: View, moves: Sequence[Move], margin: int) -> Move | None:
         return _declare(view, moves)
     # Outside combat: equip and heal first.
     for m in _all(moves, Action.EQUIP):
-        return m
+        if _keeper(view, seat, m.args[0]):
+            return m
     for m in _all(moves, Action.USE):
-        return m
+        if _healer(view, seat):
+            return m
     if phase is Phase.DECIDE:
         return _propose(view, moves, margin)
     if phase is Phase.LOCATION:
         return _at_location(view, moves)
     return None
+
+
+def _gain(view: View, s: int, item: int) -> float:
+    """How much equipping ``item`` would help Survivor ``s`` (0: not at all)."""
+    items = view.config.items
+    it = items[item]
+    sv = view.survivors[s]
+    if it.kind is not Kind.EQUIPMENT or item in sv.equipment:
+        return 0.0
+    if it.armor:
+        return float(it.armor)
+    if it.escape:
+        return -0.3 * it.escape
+    guns = [items[e] for e in sv.equipment if items[e].gun_damage]
+    if it.silent:
+        return 0.2 if guns else 0.0
+    if it.melee or it.melee_headshot:
+        mine = max(
+            (items[e].melee + 0.5 * items[e].melee_headshot for e in sv.equipment), default=0.0
+        )
+        return max(0.0, it.melee + 0.5 * it.melee_headshot - mine)
+    if it.gun_damage:
+        if any(g.ammo == it.ammo for g in guns):
+            return 0.0
+        return 0.5 * (7 - it.gun_hit) / 6 * it.gun_damage + (0.3 if not guns else 0.1)
+    return 0.0
+
+
+def _keeper(view: View, seat: int, item: int) -> bool:
+    """Whether ``seat`` should equip ``item`` itself rather than keep it for another."""
+    mine = _gain(view, seat, item)
+    others = max((_gain(view, s, item) for s in _alive(view) if s != seat), default=0.0)
+    if mine <= 0:
+        # Useless to everyone: a Munition card only fills the hand; Supply feeds a Shelter.
+        return others <= 0 and view.config.items[item].deck is Deck.MUNITION
+    return mine >= others or view.phase is not Phase.LOCATION
+
+
+def _healer(view: View, seat: int) -> bool:
+    """Whether ``seat`` (wounded) should heal itself rather than give its healing away."""
+    if view.phase is not Phase.LOCATION:
+        return True
+    life = view.survivors[seat].life
+    return all(view.survivors[s].life >= life for s in _alive(view))
 
 
 def _group_supplies(view: View) -> int:
@@ -124,18 +176,63 @@ def _propose(view: View, moves: Sequence[Move], margin: int) -> Move | None:
 
 
 def _at_location(view: View, moves: Sequence[Move]) -> Move | None:
-    items = view.config.items
+    config = view.config
+    items = config.items
+    seat = view.seat
+    assert seat is not None
+    me = view.survivors[seat]
+    alive = _alive(view)
     for m in _all(moves, Action.CLAIM_USE):
-        return m
-    for m in _all(moves, Action.FEED):
-        if items[m.args[0]].kind is Kind.FOOD or items[m.args[0]].deck is Deck.SUPPLY:
+        it = items[m.args[0]]
+        if it.kind is Kind.HEAL or _gain(view, seat, m.args[0]) > 0:
             return m
+    feeds = _all(moves, Action.FEED)
+    if feeds and _group_supplies(view) >= len(alive) - view.fed:
+        wounded = any(view.survivors[s].life < config.survivor_life for s in alive)
+        return min(feeds, key=lambda m: _feed_cost(view, m.args[0], wounded))
     for m in _all(moves, Action.CLAIM):
         return m
     claim_hidden = _find(moves, Action.CLAIM_HIDDEN)
     if claim_hidden is not None:
         return claim_hidden
+    gives = _all(moves, Action.GIVE)
+    if gives:
+        for m in gives:
+            j, item = m.args
+            it = items[item]
+            other = view.survivors[j]
+            if it.kind is Kind.HEAL and other.life < me.life and other.life < config.survivor_life:
+                return m
+            if it.kind is Kind.EQUIPMENT:
+                theirs = _gain(view, j, item)
+                if theirs > _gain(view, seat, item) and theirs >= max(
+                    _gain(view, k, item) for k in alive
+                ):
+                    return m
+            if (
+                it.kind is Kind.AMMO
+                and not _gun_for(view, seat, it.name)
+                and _gun_for(view, j, it.name)
+            ):
+                return m
     return _find(moves, Action.LEAVE)
+
+
+def _gun_for(view: View, s: int, ammo: str) -> bool:
+    items = view.config.items
+    return any(items[e].ammo == ammo for e in view.survivors[s].equipment)
+
+
+def _feed_cost(view: View, item: int, wounded: bool) -> float:
+    """What feeding ``item`` to a Shelter gives up (food first, healing last)."""
+    it = view.config.items[item]
+    if it.kind is Kind.FOOD:
+        return 0.0
+    if it.kind is Kind.EQUIPMENT:
+        return max(_gain(view, s, item) for s in _alive(view)) + 0.5
+    if it.kind is Kind.HEAL:
+        return 3.0 + it.heal + (5.0 if wounded else 0.0)
+    return 2.0
 
 
 # ------------------------------------------------------------------ combat sums
@@ -404,12 +501,13 @@ def _zombie_player(view: View, moves: Sequence[Move]) -> Move | None:
     if view.phase is not Phase.ZOMBIES:
         return None
     hand = view.zombie_hand
+    draw = _find(moves, Action.DRAW)
     # Events first.
     for m in _all(moves, Action.EVENT):
         c = cards[m.args[0]]
         if c.event is Event.SWARM and len(hand) >= 3 and view.pick < view.allowance:
             return m
-        if c.event is Event.DRAW and len(hand) <= 4:
+        if c.event is Event.DRAW and len(hand) < config.zombie_hand:
             return m
         if c.event is Event.BITE:
             target = view.survivors[m.args[1]]
@@ -418,16 +516,72 @@ def _zombie_player(view: View, moves: Sequence[Move]) -> Move | None:
     plays = _all(moves, Action.PLAY)
     if plays:
         return max(plays, key=lambda m: _card_value(view, m.args[0]))
-    hides = _all(moves, Action.HIDE)
-    draw = _find(moves, Action.DRAW)
     if draw is not None and len(hand) <= 2:
         return draw
+    hides = _all(moves, Action.HIDE)
     if hides:
         return min(hides, key=lambda m: _card_value(view, m.args[0]))
     mutations = _all(moves, Action.MUTATE)
     if mutations:
-        return max(mutations, key=lambda m: (_card_value(view, m.args[0]), m.args[1]))
+        return _best_mutation(view, mutations)
     return _find(moves, Action.DONE) or draw
+
+
+def _group_damage(view: View) -> dict[int, float]:
+    """The distribution of the damage the living Survivors deal in one round of Fight."""
+    dist = {0: 1.0}
+    for s in _alive(view):
+        _, p, damage, ph = _attack(view, s)
+        nxt: dict[int, float] = {}
+        for d, q in dist.items():
+            for dd, pp in ((0, 1 - p), (damage, p - ph), (HEADSHOT, ph)):
+                if pp > 0:
+                    k = min(HEADSHOT, d + dd)
+                    nxt[k] = nxt.get(k, 0.0) + q * pp
+        dist = nxt
+    return dist
+
+
+#: Damage standing for a Headshot in :func:`_group_damage` (more than any Life).
+HEADSHOT = 20
+
+
+def _bites(life: int, armor: int, dist: dict[int, float]) -> float:
+    """Expected Zombie steps a zombie of ``life`` lives through, ``dist`` dealt per round
+    (Armor taken off the round's total: a rough stand-in for per-hit Armor)."""
+    alive = {0: 1.0}
+    total = 0.0
+    for _ in range(6):
+        nxt: dict[int, float] = {}
+        for d, q in alive.items():
+            for dd, pp in dist.items():
+                if dd:
+                    dd = HEADSHOT if dd >= HEADSHOT else max(1, dd - armor)
+                k = d + dd
+                if k < life:
+                    nxt[k] = nxt.get(k, 0.0) + q * pp
+        alive = nxt
+        total += sum(alive.values())
+    return total
+
+
+def _best_mutation(view: View, mutations: list[Move]) -> Move:
+    """The Mutation (on the zombie) that raises the expected damage dealt the most."""
+    config = view.config
+    zombies = view.area[view.here].zombies
+    dist = _group_damage(view)
+    best: tuple[float, Move] | None = None
+    for m in mutations:
+        z = zombies[m.args[1]]
+        life, damage, _, armor, _ = _zombie_stats(config, z)
+        c = config.zombie_cards[m.args[0]]
+        before = damage * _bites(life, armor, dist)
+        after = (damage + c.damage) * _bites(life + c.life, armor + c.armor, dist)
+        gain = after - before + 0.3 * c.escape * (before > 0)
+        if best is None or gain > best[0]:
+            best = (gain, m)
+    assert best is not None
+    return best[1]
 
 
 def _card_value(view: View, card: int) -> float:
