@@ -12,23 +12,19 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import enum
 import json
 import random
 import sys
 import time
-import types
-import typing
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-import attrs
-
 from zombie_rules.core.actors import CHANCE, seat_name
-from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig
+from zombie_rules.core.errors import DecodeError, IllegalMove
 from zombie_rules.core.game import Game
 from zombie_rules.play import Agent, RandomAgent, play_out, sample_chance
 from zombie_rules.registry import GAMES
+from zombie_rules.serialize import from_json, to_json
 
 #: Exit status of a usage error (bad game name, agent list, ``--set``), as argparse uses.
 USAGE = 2
@@ -122,89 +118,31 @@ def _split_agents(text: str) -> list[str]:
 
 
 def make_config(game: AnyGame, settings: Sequence[str]) -> Any:
-    """``game``'s ``Config`` with each ``FIELD=VALUE`` applied; :class:`UsageError` if not."""
+    """``game``'s ``Config`` with each ``FIELD=VALUE`` applied; :class:`UsageError` if not.
+
+    Values are read as JSON where they parse (``5``, ``true``, ``null``, ``[1,2]``) and as
+    plain strings otherwise, then decoded by the same strict rules as a saved config.
+    """
     config_type = game.config_type
-    hints = typing.get_type_hints(config_type)
-    fields = [f.name for f in attrs.fields(config_type)]
-    changes: dict[str, Any] = {}
+    data = json.loads(to_json(config_type()))
     for setting in settings:
         name, sep, text = setting.partition("=")
         name = name.strip()
         if not sep:
             raise UsageError(f"--set {setting!r}: write FIELD=VALUE")
-        if name not in hints or name not in fields:
+        if name not in data:
             raise UsageError(
                 f"--set {setting!r}: {game.name} has no config field {name!r};"
-                f" fields: {', '.join(fields)}"
+                f" fields: {', '.join(data)}"
             )
         try:
-            raw: Any = json.loads(text)
+            data[name] = json.loads(text)
         except ValueError:
-            raw = text
-        try:
-            changes[name] = _convert(hints[name], raw)
-        except ValueError as exc:
-            raise UsageError(f"--set {setting!r}: field {name!r}: {exc}") from None
+            data[name] = text
     try:
-        return config_type(**changes)
-    except InvalidConfig as exc:
-        raise UsageError(f"invalid config: {exc}") from None
-    except (TypeError, ValueError) as exc:
-        raise UsageError(f"invalid config ({', '.join(changes) or 'defaults'}): {exc}") from None
-
-
-def _convert(hint: Any, value: Any) -> Any:
-    """``value`` (decoded JSON or a plain string) as the type ``hint``; ``ValueError`` if not."""
-    origin = typing.get_origin(hint)
-    args = typing.get_args(hint)
-    if origin is typing.Union or origin is types.UnionType:
-        if value is None and type(None) in args:
-            return None
-        for option in args:
-            if option is type(None):
-                continue
-            with contextlib.suppress(ValueError):
-                return _convert(option, value)
-        raise ValueError(f"expected {_type_name(hint)}, got {value!r}")
-    if origin in (tuple, frozenset):
-        if not isinstance(value, list):
-            raise ValueError(f"expected a JSON list for {_type_name(hint)}, got {value!r}")
-        if origin is frozenset:
-            return frozenset(_convert(args[0], item) for item in value)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_convert(args[0], item) for item in value)
-        if len(args) != len(value):
-            raise ValueError(f"expected {len(args)} items for {_type_name(hint)}, got {value!r}")
-        return tuple(_convert(arg, item) for arg, item in zip(args, value, strict=True))
-    if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        for member in hint:
-            if value == member.value or (isinstance(value, str) and value == member.name):
-                return member
-        choices = ", ".join(repr(member.value) for member in hint)
-        raise ValueError(f"expected one of {choices}, got {value!r}")
-    if hint is bool:
-        if isinstance(value, bool):
-            return value
-        raise ValueError(f"expected true or false, got {value!r}")
-    if hint is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise ValueError(f"expected a whole number, got {value!r}")
-    if hint is float:
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return float(value)
-        raise ValueError(f"expected a number, got {value!r}")
-    if hint is str:
-        if isinstance(value, str):
-            return value
-        return json.dumps(value)  # e.g. --set name=5 for a str field
-    if attrs.has(hint):
-        raise ValueError(f"cannot set a {hint.__name__} from the command line")
-    return value
-
-
-def _type_name(hint: Any) -> str:
-    return hint.__name__ if isinstance(hint, type) else str(hint)
+        return from_json(config_type, json.dumps(data))
+    except DecodeError as exc:
+        raise UsageError(f"--set {', '.join(settings)}: {exc}") from None
 
 
 def _describe_settings(settings: Sequence[str]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
+from enum import Enum
 from typing import Any, TypeVar
 
 import cattrs
@@ -86,6 +87,9 @@ def _describe(exc: BaseException, type_: type | None) -> str:
     general = format_exception(exc, type_)
     if isinstance(exc, InvalidConfig):
         return f"invalid config, {exc}"
+    if isinstance(type_, type) and issubclass(type_, Enum):
+        choices = ", ".join(repr(member.value) for member in type_)
+        return f"{general} (one of {choices})"
     if isinstance(exc, (TypeError, ValueError)) and str(exc):
         return f"{general} ({exc})"
     return general
