@@ -124,6 +124,9 @@ def apply(state: State, move: Move) -> State:
         if error is not None:
             raise IllegalMove(f"{move}: {error}")
         return _finish(_CHANCE_DO[phase](state, move.args[0]))
+    if move.seat == CHANCE:
+        seats = ", ".join(map(str, sorted(to_act(state))))
+        raise IllegalMove(f"{move}: no chance event is due ({phase.value}); seats {seats} act")
     error = _CHECKS[phase](state, move)
     if error is not None:
         raise IllegalMove(f"{move}: {error}")

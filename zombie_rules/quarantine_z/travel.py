@@ -161,9 +161,11 @@ def check_zombies(state: State, move: Move) -> str | None:
         if args_error(move, 0):
             return args_error(move, 0)
         if state.pick:
-            return "you drew instead of playing a Zombie? you already played one this step"
+            return "a draw comes instead of playing a Zombie, and you played one this step"
+        if len(hand) >= config.zombie_hand:
+            return f"you cannot draw: your hand is at its limit of {config.zombie_hand}"
         if not can_draw:
-            return "you cannot draw: your hand is full or the Zombie deck is empty"
+            return "you cannot draw: the Zombie deck is empty"
         return None
     if action is Action.DONE:
         if args_error(move, 0):
@@ -171,6 +173,8 @@ def check_zombies(state: State, move: Move) -> str | None:
         if state.pick or config.zombie_may_pass or not (hand or can_draw):
             return None
         return "play a Zombie or draw a card instead ('hide C', 'play C' or 'draw')"
+    if action not in _CARD_PLAYS:
+        return "Zombies!: 'event C', 'play C', 'hide C', 'mutate C Z', 'draw' or 'done'"
     if not move.args or move.args[0] not in hand:
         return "that card is not in your hand"
     card = move.args[0]
@@ -190,7 +194,10 @@ def check_zombies(state: State, move: Move) -> str | None:
         if action is Action.PLAY and card not in t.specials:
             return "only a card that says 'This is a Zombie' is played face up"
         if not room:
-            return f"you may play {state.allowance} Zombie(s) this step and have"
+            return (
+                f"you may play {state.allowance} Zombie(s) this step and have played"
+                f" {state.pick}; 'mutate C Z', 'event C', 'draw' or 'done'"
+            )
         return None
     if action is Action.MUTATE:
         if args_error(move, 2):
@@ -205,7 +212,10 @@ def check_zombies(state: State, move: Move) -> str | None:
             # "No mutation may be played twice on the same zombie."
             return "that Mutation is already on that zombie"
         return None
-    return "Zombies!: 'event C', 'play C', 'hide C', 'mutate C Z', 'draw' or 'done'"
+    raise AssertionError(f"unhandled Zombies! action {action}")  # pragma: no cover
+
+
+_CARD_PLAYS = frozenset((Action.EVENT, Action.PLAY, Action.HIDE, Action.MUTATE))
 
 
 def legal_zombies(state: State) -> tuple[Move, ...]:
