@@ -7,6 +7,7 @@ from zombie_rules.core.errors import (
     EncodeError,
     IllegalMove,
     InvalidConfig,
+    UnknownSeat,
     ZombieRulesError,
 )
 from zombie_rules.core.game import Game
@@ -20,6 +21,7 @@ __all__ = [
     "IllegalMove",
     "InvalidConfig",
     "Result",
+    "UnknownSeat",
     "ZombieRulesError",
     "outcomes_from_weights",
     "pick_weighted",

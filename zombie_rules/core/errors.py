@@ -31,3 +31,7 @@ class DecodeError(ZombieRulesError):
 
 class EncodeError(ZombieRulesError):
     """An object that cannot be written as JSON (a config holding custom code)."""
+
+
+class UnknownSeat(ZombieRulesError):
+    """A seat that is not at this table (a view asked for ``99``, ``-1``, ``True`` or ``1.0``)."""

@@ -1,8 +1,8 @@
 """The record that bundles one title's functions for generic code.
 
 Each title is a self-contained module exporting ``Config``, ``new_game``,
-``legal_moves``, ``apply``, ``chance_outcomes``, ``to_act``, ``view``, ``result``
-and ``parse_move``. Generic code (the test kit, the CLI, the serializer, play
+``legal_moves``, ``apply``, ``chance_outcomes``, ``to_act``, ``view``, ``result``,
+``parse_move`` and ``describe``. Generic code (the test kit, the CLI, the serializer, play
 loops) should not import titles by name, so each title also publishes one
 :class:`Game` that points at those functions plus the few hooks that only generic
 checks need (card census, hidden re-deals, candidate moves).
@@ -35,7 +35,10 @@ class Game(Generic[C, S, M, V]):
     """One title, as seen by generic code.
 
     The first block of fields is the public protocol (the same functions the
-    title's module exports). The second block is what generic tools need and a
+    title's module exports). ``describe(state, move, seat)`` is the account of
+    ``move`` at ``state`` as ``seat`` (``None``: a spectator) may know it: the
+    label of a move a seat may choose and the log line of a move just made. It
+    is for people and never on the ``apply`` path. The second block is what generic tools need and a
     title must be able to say about itself:
 
     ``chance_weights``
@@ -80,6 +83,7 @@ class Game(Generic[C, S, M, V]):
     view: Callable[[S, int | None], V]
     result: Callable[[S], Result | None]
     parse_move: Callable[[S, str], M]
+    describe: Callable[[S, M, int | None], str]
 
     chance_weights: Callable[[S], tuple[Sequence[M], Sequence[int]]]
     config_of: Callable[[S], C]

@@ -6,11 +6,14 @@ string where an enum belongs) would otherwise play a silently different game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
+import attrs
+
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.errors import IllegalMove, InvalidConfig
+from zombie_rules.core.errors import IllegalMove, InvalidConfig, UnknownSeat
 
 
 def require_type(field: str, value: Any, kind: type | tuple[type, ...]) -> None:
@@ -47,3 +50,81 @@ def expect_move(move: Any, actor: int, actions: tuple[Enum, ...], phase: str) ->
         raise IllegalMove(
             f"{move}: cannot {move.action.value!r} in the {phase} phase; legal: {legal}"
         )
+
+
+def expect_seat(seat: Any, players: int) -> None:
+    """Raise :class:`UnknownSeat` unless ``seat`` is ``None`` (a spectator) or an int seat.
+
+    ``True`` and ``1.0`` compare equal to ``1`` but are not seats: a view asked for
+    with them is refused like ``-1`` or ``99``, so no caller stores a float seat.
+    """
+    if seat is None:
+        return
+    if type(seat) is not int:
+        raise UnknownSeat(f"a seat is an int from 0 to {players - 1} or None, not {short(seat)}")
+    if not 0 <= seat < players:
+        raise UnknownSeat(f"seat {seat} is not at this {players}-player table (0-{players - 1})")
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so an error never repeats a huge input."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
+_Check = Callable[[Any], bool]
+_SHAPES: dict[type, tuple[tuple[str, _Check, str], ...]] = {}
+
+
+def _field_check(kind: Any) -> tuple[_Check, str]:
+    if kind is int:
+        return (lambda v: type(v) is int), "an int"
+    if kind is bool:
+        return (lambda v: type(v) is bool), "true or false"
+    if kind is str:
+        return (lambda v: type(v) is str), "a string"
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        article = "an" if kind.__name__[0] in "AEIOU" else "a"
+        return (lambda v: type(v) is kind), f"{article} {kind.__name__}"
+    if kind == tuple[int, ...]:
+        return (
+            lambda v: type(v) is tuple and all(type(x) is int for x in v)
+        ), "a tuple of ints"
+    raise TypeError(f"expect_well_formed cannot check a field of type {kind!r}")
+
+
+def _shape(move_type: type) -> tuple[tuple[str, _Check, str], ...]:
+    shape = _SHAPES.get(move_type)
+    if shape is None:
+        attrs.resolve_types(move_type)
+        shape = tuple(
+            (field.name, *_field_check(field.type)) for field in attrs.fields(move_type)
+        )
+        _SHAPES[move_type] = shape
+    return shape
+
+
+def expect_well_formed(move: Any, move_type: type) -> None:
+    """Raise :class:`IllegalMove` unless ``move`` is a ``move_type`` whose fields have their types.
+
+    attrs does not check types, so ``Move(seat=1.0)`` or ``Move(args=[1])`` can be
+    built; it compares equal to a legal move, and a handler would store the bad
+    value in a frozen state (a list cannot even be hashed). Every title's ``apply``
+    calls this first. The fields supported are those moves use: ints, bools,
+    strings, enums and tuples of ints.
+    """
+    if type(move) is not move_type:
+        raise IllegalMove(
+            f"{short(move)}: not a move of this game (expected a {move_type.__module__}."
+            f"{move_type.__qualname__}, got {type(move).__name__})"
+        )
+    for name, check, what in _shape(move_type):
+        value = getattr(move, name)
+        if not check(value):
+            raise IllegalMove(
+                f"{short(move)}: field {name!r} must be {what}, not"
+                f" {type(value).__name__} {short(value, 30)}"
+            )

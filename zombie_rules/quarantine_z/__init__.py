@@ -7,6 +7,7 @@ and ``GAME``, the record generic code uses.
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.game import Game
+from zombie_rules.quarantine_z.describe import describe
 from zombie_rules.quarantine_z import checks
 from zombie_rules.quarantine_z.agents import HeuristicAgent
 from zombie_rules.quarantine_z.cards import (
@@ -60,6 +61,7 @@ GAME: Game[Config, State, Move, View] = Game(
     view=view,
     result=result,
     parse_move=parse_move,
+    describe=describe,
     chance_weights=chance_weights,
     config_of=lambda state: state.config,
     players=lambda config: config.players,
@@ -110,6 +112,7 @@ __all__ = [
     "ZombieCard",
     "apply",
     "chance_outcomes",
+    "describe",
     "chance_weights",
     "legal_moves",
     "new_game",

@@ -11,6 +11,7 @@ code uses.
 """
 
 from zombie_rules.core.game import Game
+from zombie_rules.texas_zombies.describe import describe
 from zombie_rules.texas_zombies import checks
 from zombie_rules.texas_zombies.agents import HeuristicAgent
 from zombie_rules.texas_zombies.cards import (
@@ -50,6 +51,7 @@ GAME: Game[Config, State, Move, View] = Game(
     view=view,
     result=result,
     parse_move=parse_move,
+    describe=describe,
     chance_weights=chance_weights,
     config_of=lambda state: state.config,
     players=lambda config: config.players,
@@ -90,6 +92,7 @@ __all__ = [
     "View",
     "apply",
     "chance_outcomes",
+    "describe",
     "chance_weights",
     "legal_moves",
     "new_game",

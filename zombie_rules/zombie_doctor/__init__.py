@@ -21,6 +21,7 @@ Modules, one job each:
 """
 
 from zombie_rules.core.game import Game
+from zombie_rules.zombie_doctor.describe import describe
 from zombie_rules.zombie_doctor import checks
 from zombie_rules.zombie_doctor.agents import HeuristicAgent
 from zombie_rules.zombie_doctor.cards import (
@@ -70,6 +71,7 @@ GAME: Game[Config, State, Move, View] = Game(
     view=view,
     result=result,
     parse_move=parse_move,
+    describe=describe,
     chance_weights=chance_weights,
     config_of=lambda state: state.config,
     players=lambda config: config.players,
@@ -118,6 +120,7 @@ __all__ = [
     "card",
     "card_uses",
     "chance_outcomes",
+    "describe",
     "chance_weights",
     "character_of",
     "flip_choices",

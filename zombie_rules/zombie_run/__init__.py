@@ -7,6 +7,7 @@ and ``GAME``, the record generic code uses.
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.game import Game
+from zombie_rules.zombie_run.describe import describe
 from zombie_rules.zombie_run import checks
 from zombie_rules.zombie_run.agents import HeuristicAgent
 from zombie_rules.zombie_run.cards import DEFAULT_DECK, EMPTY_STREETS, ZOMBIE_HORDE, card_name
@@ -38,6 +39,7 @@ GAME: Game[Config, State, Move, View] = Game(
     view=view,
     result=result,
     parse_move=parse_move,
+    describe=describe,
     chance_weights=chance_weights,
     config_of=lambda state: state.config,
     players=lambda config: config.players,
@@ -79,6 +81,7 @@ __all__ = [
     "apply",
     "card_name",
     "chance_outcomes",
+    "describe",
     "chance_weights",
     "legal_moves",
     "new_game",
