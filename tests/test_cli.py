@@ -183,8 +183,11 @@ def test_play_a_short_game_to_the_end_by_typing_listed_moves(seat: int) -> None:
     assert prompts < 500
     assert "Game over: winner(s)" in out
     assert f"seat {seat} (you)" in out
-    assert "chance: card" not in out  # the cards drawn are never printed
-    assert re.search(r"^[0-9]: (draw|swap|discard)", out, re.MULTILINE)  # the bots' moves are
+    assert "chance: card" not in out  # the cards drawn are never printed as notation
+    # The log is this seat's account (describe), never another seat's notation.
+    assert not re.search(r"^ *[0-9]: ", out, re.MULTILINE)
+    assert re.search(r"^  Seat [0-9] ", out, re.MULTILINE)  # the bots' moves are told
+    assert re.search(r"^  You ", out, re.MULTILINE)  # and so are this seat's own
 
 
 def test_play_reports_bad_input_and_asks_again() -> None:
@@ -205,8 +208,38 @@ def test_play_quit_and_eof_exit_cleanly() -> None:
     assert code == 0
     assert "abandoned" in out and "Game over" not in out
     code, out, _ = run("play", "zombie_run", "--seat", "1", stdin="")
-    assert code == 0
+    assert code == 1  # an abandoned game is not a success
     assert "end of input" in out
+
+
+def test_ctrl_c_ends_quietly_with_the_interrupt_status() -> None:
+    class Interrupting(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(["play", "zombie_run"], stdin=Interrupting(), stdout=out, stderr=err)
+    assert code == 130
+    assert "interrupted" in err.getvalue() and "Traceback" not in err.getvalue()
+
+
+def test_a_closed_pipe_ends_simulate_quietly() -> None:
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "zombie_rules.cli", "simulate", "zombie_run", "--games", "400"]
+    done = subprocess.run(
+        f"{' '.join(command)} | head -c 10", shell=True, capture_output=True, text=True, timeout=120
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert "Error" not in done.stderr, done.stderr
+
+
+def test_a_set_value_nested_2000_deep_is_a_usage_error() -> None:
+    code, _, err = run("simulate", "zombie_run", "--set", "deck=" + "[" * 2000 + "]" * 2000)
+    assert code == 2
+    assert "nested too deeply" in err or "deck" in err
+    assert len(err) < 2_000
 
 
 def test_play_bad_seat_or_agents_is_a_usage_error() -> None:

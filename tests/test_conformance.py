@@ -16,11 +16,13 @@ from hypothesis import strategies as st
 
 from zombie_rules import GAMES, get_game
 from zombie_rules.core.errors import IllegalMove
-from zombie_rules.play import RandomAgent, Record, play_game, replay
+from zombie_rules.play import RandomAgent, Record, play_game, play_out, replay
 from zombie_rules.serialize import from_json, to_json
 from zombie_rules.testing import (
+    FirstLegalAgent,
     check_invariants,
     check_playthrough,
+    check_termination,
     configs,
     playthroughs,
     random_playout,
@@ -108,6 +110,33 @@ def _applies(game: Any, state: Any, move: Any) -> bool:
     except IllegalMove:
         return False
     return True
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_stalling_seats_cannot_keep_a_game_going(name: str) -> None:
+    game = GAMES[name]
+    config = game.config_type()
+    check_termination(game, config, seeds=range(4))
+    for seat in range(game.players(config)):
+        check_termination(game, config, seeds=[seat], stallers=frozenset({seat}))
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_stubborn_seats_beside_bots_finish_under_the_fair_driver(name: str) -> None:
+    """One seat always takes its first legal move; with the lowest-seat-first driver that
+    let a bot in seat 1 flip its Quarantine Z proposal for ever, starving seats 2 and 3."""
+    game = GAMES[name]
+    bot = game.agents.get("heuristic", RandomAgent)
+    for players in sorted(set(game.config_space.get("players", (None,)))):
+        config = game.config_type() if players is None else game.config_type(players=players)
+        seats = game.players(config)
+        for seed in range(5):
+            stubborn = seed % seats
+            agents = [FirstLegalAgent() if s == stubborn else bot() for s in range(seats)]
+            played = play_out(game, config, agents, seed=seed, max_moves=50_000)
+            assert game.result(played.final) is not None, (
+                f"{players} players, seed {seed}: no end after {len(played.record.moves)} moves"
+            )
 
 
 def test_get_game_lists_the_known_names() -> None:

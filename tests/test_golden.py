@@ -1,7 +1,7 @@
-"""Golden playthroughs: one seeded game per title with every seat's view at every step.
+"""Golden playthroughs: one seeded game per title with every seat's view and account at every step.
 
-Any change to what a seat sees, to the move notation or to the rules' outcomes
-shows up as a diff of ``tests/golden/<title>.txt``. After an intended change,
+Any change to what a seat sees or is told (``describe``), to the move notation or
+to the rules' outcomes shows up as a diff of ``tests/golden/<title>.txt``. After an intended change,
 regenerate with ``ZOMBIE_RULES_UPDATE_GOLDEN=1 python -m pytest tests/test_golden.py``
 and review the diff like code.
 """
@@ -41,7 +41,11 @@ def render_playthrough(name: str) -> str:
     lines = [f"# {name} golden playthrough, seed {SEED}", f"config {to_json(config)}"]
     for step, state in enumerate(states):
         if step:
-            lines.append(f"move {step}: {record.moves[step - 1]}")
+            move, before = record.moves[step - 1], states[step - 1]
+            lines.append(f"move {step}: {move}")
+            for seat in (*range(seats), None):
+                told = json.dumps(game.describe(before, move, seat), ensure_ascii=False)
+                lines.append(f"  told {'-' if seat is None else seat}: {told}")
         for seat in (*range(seats), None):
             lines.append(f"  view {'-' if seat is None else seat}: {_view_json(game, state, seat)}")
     lines.append(f"result {to_json(game.result(states[-1]))}")

@@ -10,7 +10,15 @@ import pytest
 
 from zombie_rules import CHANCE, GAMES, IllegalMove
 from zombie_rules import zombie_run as zr
-from zombie_rules.play import RandomAgent, play_game, replay, resolve_chance, sample_chance
+from zombie_rules.play import (
+    RandomAgent,
+    narrate,
+    pick_actor,
+    play_game,
+    replay,
+    resolve_chance,
+    sample_chance,
+)
 
 
 def test_the_same_seed_plays_the_same_game() -> None:
@@ -52,3 +60,28 @@ def test_max_moves_stops_a_game_early_and_the_record_still_replays() -> None:
     record = play_game(GAMES["zombie_run"], None, [RandomAgent()] * 4, seed=2, max_moves=30)
     assert len(record.moves) == 30
     assert len(replay(record)) == 31
+
+
+def test_narrate_is_one_account_per_move_as_the_seat_was_told() -> None:
+    for name, game in GAMES.items():
+        config = game.config_type()
+        record = play_game(game, config, [RandomAgent()] * game.players(config), seed=4)
+        states = replay(record)
+        for seat in (0, None):
+            lines = narrate(record, seat)
+            assert len(lines) == len(record.moves), name
+            assert lines == tuple(
+                game.describe(s, m, seat) for s, m in zip(states, record.moves, strict=False)
+            )
+        # Different seats are told different things somewhere (a hand dealt, a draw).
+        assert narrate(record, 0) != narrate(record, None), name
+
+
+def test_pick_actor_gives_every_seat_that_may_act_its_turn() -> None:
+    rng = random.Random(1)
+    counts = Counter(pick_actor(frozenset({0, 2, 3}), rng) for _ in range(3000))
+    assert set(counts) == {0, 2, 3}
+    assert all(800 < n < 1200 for n in counts.values())
+    assert pick_actor(frozenset({5}), rng) == 5
+    first = [pick_actor(frozenset({0, 1}), random.Random(9)) for _ in range(3)]
+    assert len(set(first)) == 1  # seeded: the same seed picks the same seat

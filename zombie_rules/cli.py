@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
 import sys
 import time
@@ -22,12 +23,17 @@ from typing import IO, Any
 from zombie_rules.core.actors import CHANCE, seat_name
 from zombie_rules.core.errors import DecodeError, IllegalMove
 from zombie_rules.core.game import Game
-from zombie_rules.play import Agent, RandomAgent, play_out, sample_chance
+from zombie_rules.core.validation import short
+from zombie_rules.play import Agent, RandomAgent, pick_actor, play_out, sample_chance
 from zombie_rules.registry import GAMES
 from zombie_rules.serialize import from_json, to_json
 
 #: Exit status of a usage error (bad game name, agent list, ``--set``), as argparse uses.
 USAGE = 2
+#: Exit status of a game left unfinished because its input ended.
+ABANDONED = 1
+#: Exit status after Ctrl-C, as a shell reports a process ended by SIGINT.
+INTERRUPTED = 130
 #: ``simulate`` reports progress on stderr when it is a terminal or at least this many games run.
 PROGRESS_GAMES = 1000
 #: Seconds between progress reports.
@@ -139,10 +145,12 @@ def make_config(game: AnyGame, settings: Sequence[str]) -> Any:
             data[name] = json.loads(text)
         except ValueError:
             data[name] = text
+        except RecursionError:
+            raise UsageError(f"--set {short(setting)}: the value is nested too deeply") from None
     try:
         return from_json(config_type, json.dumps(data))
     except DecodeError as exc:
-        raise UsageError(f"--set {', '.join(settings)}: {exc}") from None
+        raise UsageError(f"--set {short(', '.join(settings))}: {exc}") from None
 
 
 def _describe_settings(settings: Sequence[str]) -> str:
@@ -264,39 +272,29 @@ def _play(args: argparse.Namespace, read: Callable[[str], str], out: IO[str]) ->
     state = game.new_game(config)
     out.write(f"{game.name}: you are seat {me}; {_describe_settings(args.settings)}.\n")
     out.write("Type a move as listed, 'help' for the moves, 'quit' to stop.\n")
-    hidden = 0  # chance outcomes drawn since the last line printed
-    previous: frozenset[int] = frozenset()  # who could act at the last seat's decision
 
-    def flush_chance() -> None:
-        nonlocal hidden
-        if hidden:
-            out.write(f"(chance: {hidden} {'card is' if hidden == 1 else 'cards are'} drawn)\n")
-            hidden = 0
+    def tell(before: Any, move: Any) -> None:
+        # The log is the human seat's account: never another seat's notation,
+        # which names what this seat may not know (a face-down zombie, a card taken).
+        for line in game.describe(before, move, me).split("\n"):
+            out.write(f"  {line}\n")
 
     while True:
         actors = game.to_act(state)
         if not actors:
             break
         if CHANCE in actors:
-            state = game.apply(state, sample_chance(game, state, rng))
-            hidden += 1
+            move = sample_chance(game, state, rng)
+            tell(state, move)
+            state = game.apply(state, move)
             continue
-        seat = min(actors)
-        # A choice made while several seats may act, or by one still owing its part
-        # of such a choice, may be a secret commitment: the log says only that it is made.
-        secret = len(actors) > 1 or (len(previous) > 1 and actors < previous)
-        previous = actors
+        seat = pick_actor(actors, rng)
         if seat != me:
             legal = tuple(m for m in game.legal_moves(state) if m.seat == seat)
             move = bots[seat].choose(game.view(state, seat), legal, rng)
+            tell(state, move)
             state = game.apply(state, move)
-            flush_chance()
-            if secret:
-                out.write(f"seat {seat} has made its choice\n")
-            else:
-                out.write(f"{move}\n")
             continue
-        flush_chance()
         legal = tuple(m for m in game.legal_moves(state) if m.seat == me)
         out.write("\n" + game.render(game.view(state, me)) + "\n")
         out.write(_moves_line(legal))
@@ -305,7 +303,7 @@ def _play(args: argparse.Namespace, read: Callable[[str], str], out: IO[str]) ->
                 text = read(f"seat {me}> ").strip()
             except EOFError:
                 out.write("\nend of input; game abandoned\n")
-                return 0
+                return ABANDONED
             command = text.lower()
             if command in ("quit", "exit"):
                 out.write("game abandoned\n")
@@ -316,13 +314,14 @@ def _play(args: argparse.Namespace, read: Callable[[str], str], out: IO[str]) ->
             try:
                 move = _parse(game, state, text, me)
                 if move.seat != me:
-                    raise IllegalMove(f"{text!r}: you are seat {me}")
-                state = game.apply(state, move)
+                    raise IllegalMove(f"{short(text)}: you are seat {me}")
+                after = game.apply(state, move)
             except (DecodeError, IllegalMove) as exc:
                 out.write(f"{exc}\n")
                 continue
+            tell(state, move)
+            state = after
             break
-    flush_chance()
     out.write("\n" + game.render(game.view(state, me)) + "\n")
     result = game.result(state)
     if result is None:  # pragma: no cover - to_act is empty only when the game is over
@@ -367,6 +366,12 @@ def main(
             args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
     except SystemExit as exc:  # --help or an argparse usage error, already printed
         return exc.code if isinstance(exc.code, int) else USAGE
+    for stream in (out, err):
+        # A story may hold text the terminal cannot encode (a lone surrogate):
+        # show it escaped rather than die with a traceback.
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     try:
         if args.command == "games":
             for name in sorted(GAMES):
@@ -378,6 +383,22 @@ def main(
     except UsageError as exc:
         err.write(f"zombie-rules: error: {exc}\n")
         return USAGE
+    except KeyboardInterrupt:
+        err.write("\nzombie-rules: interrupted\n")
+        return INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (``simulate ... | head``): stop quietly, and keep
+        # Python from complaining again when it flushes stdout at exit.
+        _silence_stdout()
+        return 1
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _reader(stdin: IO[str] | None, out: IO[str]) -> Callable[[str], str]:

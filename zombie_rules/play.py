@@ -100,8 +100,9 @@ def play_out(
 ) -> Played:
     """Play one game with one agent per seat, seeded; stops early after ``max_moves``.
 
-    When several seats may act, the lowest-numbered one moves first; that is
-    harmless because simultaneous choices are secret commitments in every title.
+    When several seats may act, the seeded ``rng`` picks which one moves next,
+    uniformly among them: always taking the lowest seat let one agent that keeps
+    changing its mind (a proposal On the Move) starve the others for ever.
     """
     config = game.config_type() if config is None else config
     players = game.players(config)
@@ -117,12 +118,40 @@ def play_out(
         if CHANCE in actors:
             move = sample_chance(game, state, rng)
         else:
-            seat = min(actors)
+            seat = pick_actor(actors, rng)
             legal = tuple(m for m in game.legal_moves(state) if m.seat == seat)
             move = agents[seat].choose(game.view(state, seat), legal, rng)
         state = game.apply(state, move)
         moves.append(move)
     return Played(Record(game.name, config, tuple(moves)), state)
+
+
+def pick_actor(actors: frozenset[int], rng: random.Random) -> int:
+    """The seat that moves next when several may: uniform among them, seeded.
+
+    Drivers (``play_out``, the terminal, servers) use it so that every seat that
+    may act gets its turn, whatever the agents do.
+    """
+    if len(actors) == 1:
+        return next(iter(actors))
+    seats = sorted(actors)
+    return seats[rng.randrange(len(seats))]
+
+
+def narrate(record: Record, seat: int | None) -> tuple[str, ...]:
+    """The recorded game as ``seat`` was told it (``None``: a spectator), one entry per move.
+
+    Each entry is the title's ``describe`` of that move at the state it was made
+    in: chance outcomes the seat did not see stay unnamed, secret commitments stay
+    face down until their reveal. An entry may hold several lines (a round's end).
+    """
+    from zombie_rules.registry import get_game
+
+    game = get_game(record.game)
+    states = replay(record)
+    return tuple(
+        game.describe(state, move, seat) for state, move in zip(states, record.moves, strict=False)
+    )
 
 
 def play_game(

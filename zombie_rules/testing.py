@@ -11,6 +11,7 @@ everything survives a JSON round trip.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Sequence
 from fractions import Fraction
@@ -115,8 +116,10 @@ def check_invariants(
         check_serialization(game, state, legal)
     check_notation(game, state, legal)
     check_views(game, state, rng, game.players(config), serializable=serializable)
+    check_descriptions(game, state, legal, game.players(config))
     if thorough:
         check_moves(game, state, legal)
+        check_malformed_moves(game, state)
 
 
 def check_state_consistency(
@@ -189,7 +192,102 @@ def check_moves(game: AnyGame, state: Any, legal: Sequence[Any]) -> None:
             assert str(exc), f"{move}: IllegalMove without a message"
         else:
             raise AssertionError(f"{move}: not in legal_moves, yet apply accepted it")
+        try:
+            game.describe(state, move, None)
+        except IllegalMove:
+            pass
+        else:
+            raise AssertionError(f"{move}: not in legal_moves, yet describe accepted it")
     assert attrs.astuple(state) == before, "apply changed its input state"
+
+
+def check_descriptions(game: AnyGame, state: Any, legal: Sequence[Any], players: int) -> None:
+    """Every legal move has an account for every seat and the spectator: text, no ids in its place.
+
+    That each account tells exactly what the seat may know is checked across
+    branches of a recorded game by :func:`check_knowledge`.
+    """
+    for move in legal:
+        for seat in (*range(players), None):
+            text = game.describe(state, move, seat)
+            assert isinstance(text, str) and text.strip(), f"describe({move}, seat {seat}) is empty"
+            assert all(line.strip() for line in text.split("\n")), (
+                f"describe({move}, seat {seat}) has an empty line: {text!r}"
+            )
+
+
+def malformed_moves(game: AnyGame, state: Any, limit: int = 4) -> tuple[Any, ...]:
+    """Moves of the wrong shape: wrong field types, foreign objects, another title's move.
+
+    Built from the title's ``Move`` fields alone, so a user's variant gets them too.
+    attrs checks no types, so each of these can be constructed and must be refused
+    with :class:`IllegalMove`, never a ``TypeError`` (and never stored in a state).
+    """
+    from zombie_rules.registry import GAMES
+
+    wrong: dict[str, tuple[Any, ...]] = {
+        "int": (1.0, True, "1", None, [1], 2**70 * 1.0),
+        "bool": (1, 0, "yes", "False", None),
+        "str": (5, None, b"story", ["a"]),
+        "tuple": (None, "12", 3),
+        "enum": (None, "swap", 0),
+    }
+    fields = attrs.fields(game.move_type)
+    bases = list(game.legal_moves(state)[:limit]) or [_any_move(game, state)]
+    moves: list[Any] = [None, "0: draw pile", 0, object(), (), {}]
+    for base in bases:
+        if base is None:
+            continue
+        for field in fields:
+            value = getattr(base, field.name)
+            if type(value) is tuple:
+                kinds = wrong["tuple"] + (list(value), tuple(float(v) for v in value) or (1.0,))
+                kinds += (tuple(True for _ in value) or (True,), ("1",))
+            elif isinstance(value, enum.Enum):
+                kinds = (*wrong["enum"], value.value)
+            elif type(value) is bool:
+                kinds = wrong["bool"]
+            elif type(value) is int:
+                kinds = wrong["int"]
+            elif type(value) is str:
+                kinds = wrong["str"]
+            else:
+                continue
+            moves += [attrs.evolve(base, **{field.name: bad}) for bad in kinds]
+    for other in GAMES.values():
+        if other.move_type is not game.move_type:
+            start = other.new_game(None)
+            moves += other.legal_moves(start)[:1]
+    return tuple(moves)
+
+
+def _any_move(game: AnyGame, state: Any) -> Any:
+    candidates = game.candidate_moves(state)
+    return candidates[0] if candidates else None
+
+
+def check_malformed_moves(game: AnyGame, state: Any) -> None:
+    """``apply`` and ``describe`` refuse malformed moves with ``IllegalMove``; input unchanged."""
+    before = attrs.astuple(state)
+    for move in malformed_moves(game, state):
+        for name, call in (
+            ("apply", lambda m: game.apply(state, m)),
+            ("describe", lambda m: game.describe(state, m, None)),
+        ):
+            try:
+                call(move)
+            except IllegalMove as exc:
+                assert str(exc), f"{name}({move!r}): IllegalMove without a message"
+                assert len(str(exc)) < 2_000, (
+                    f"{name}({move!r}): a message of {len(str(exc))} chars"
+                )
+            except Exception as exc:  # the point: nothing but IllegalMove may escape
+                raise AssertionError(
+                    f"{name}({move!r}) raised {type(exc).__name__}: {exc}; expected IllegalMove"
+                ) from exc
+            else:
+                raise AssertionError(f"{name}({move!r}): a malformed move was accepted")
+    assert attrs.astuple(state) == before, "a malformed move changed the input state"
 
 
 def check_serialization(game: AnyGame, state: Any, legal: Sequence[Any]) -> None:
@@ -260,3 +358,218 @@ def random_playout(
         moves.append(move)
         states.append(state)
     return Playthrough(config, tuple(moves), tuple(states))
+
+
+# ------------------------------------------------------- the knowledge check
+
+
+def check_knowledge(
+    game: AnyGame,
+    config: Any,
+    moves: Sequence[Any],
+    seats: Sequence[int | None] | None = None,
+    *,
+    rng: random.Random | None = None,
+    alternatives: int = 2,
+    horizon: int | None = None,
+    steps: int | None = None,
+) -> int:
+    """A seat's views depend only on what the seat has been told; returns the branches checked.
+
+    Independent of the title's own ``hidden_variant``: it trusts nothing but
+    ``describe``. For each seat, and each move of the game that the seat did not
+    make (a chance outcome, another seat's choice), it takes up to
+    ``alternatives`` other legal moves at that point whose ``describe`` line for
+    the seat is identical, so the seat cannot tell them apart. It plays each
+    alternative and then the recorded moves for as long as they stay legal
+    (``horizon`` moves at most). While the seat's ``describe`` lines agree in
+    both branches its views, and the legal moves it may make, must agree too: a
+    difference is either a leak in ``view`` or an account that left something
+    out, and the ``AssertionError`` names the step and the view fields.
+    ``steps`` caps how many moves per seat are branched from (sampled by ``rng``).
+    """
+    rng = random.Random(0) if rng is None else rng
+    config = game.config_type() if config is None else config
+    players = game.players(config)
+    seats = (*range(players), None) if seats is None else seats
+    states = [game.new_game(config)]
+    for move in moves:
+        states.append(game.apply(states[-1], move))
+    branches = 0
+    for seat in seats:
+        told = [
+            game.describe(state, move, seat) for state, move in zip(states, moves, strict=False)
+        ]
+        points = [i for i, move in enumerate(moves) if move.seat != seat]
+        if steps is not None and len(points) > steps:
+            points = sorted(rng.sample(points, steps))
+        for i in points:
+            move = moves[i]
+            same = [
+                other
+                for other in game.legal_moves(states[i])
+                if other.seat == move.seat
+                and other != move
+                and game.describe(states[i], other, seat) == told[i]
+            ]
+            for alt in rng.sample(same, min(alternatives, len(same))):
+                _check_branch(game, states, moves, told, seat, i, alt, horizon)
+                branches += 1
+    return branches
+
+
+def _check_branch(
+    game: AnyGame,
+    states: Sequence[Any],
+    moves: Sequence[Any],
+    told: Sequence[str],
+    seat: int | None,
+    start: int,
+    alt: Any,
+    horizon: int | None,
+) -> None:
+    who = "the spectator" if seat is None else f"seat {seat}"
+    branch = game.apply(states[start], alt)
+    origin = f"at step {start} {who} was told {told[start]!r} both for {moves[start]} and for {alt}"
+    _same_knowledge(game, branch, states[start + 1], seat, origin, start, None)
+    end = len(moves) if horizon is None else min(len(moves), start + 1 + horizon)
+    for j in range(start + 1, end):
+        move = moves[j]
+        try:
+            following = game.apply(branch, move)
+        except IllegalMove:
+            return  # the branches part ways: nothing more to compare
+        if game.describe(branch, move, seat) != told[j]:
+            return  # from here on the seat is told the difference
+        _same_knowledge(game, following, states[j + 1], seat, origin, j, move)
+        branch = following
+
+
+def _same_knowledge(
+    game: AnyGame,
+    branch: Any,
+    actual: Any,
+    seat: int | None,
+    origin: str,
+    step: int,
+    move: Any,
+) -> None:
+    seen, expected = game.view(branch, seat), game.view(actual, seat)
+    after = "the alternative" if move is None else f"step {step} ({move})"
+    if seen != expected:
+        raise AssertionError(
+            f"{game.name}: {origin}, yet after {after} its view differs in"
+            f" {_differing_fields(seen, expected)}: either the view leaks what the seat was"
+            " not told, or describe leaves out something the view shows"
+        )
+    if seat is not None:
+        mine = [m for m in game.legal_moves(branch) if m.seat == seat]
+        theirs = [m for m in game.legal_moves(actual) if m.seat == seat]
+        if mine != theirs:
+            raise AssertionError(
+                f"{game.name}: {origin}, yet after {after} its legal moves differ"
+                f" ({sorted(map(str, set(mine) ^ set(theirs)))[:6]}): the choices leak"
+                " what the seat was not told"
+            )
+
+
+def _differing_fields(a: Any, b: Any) -> str:
+    if attrs.has(type(a)) and type(a) is type(b):
+        names = [f.name for f in attrs.fields(type(a)) if getattr(a, f.name) != getattr(b, f.name)]
+        parts = [f"{n} ({_cut(getattr(a, n))} vs {_cut(getattr(b, n))})" for n in names]
+        return ", ".join(parts) or "an unnamed part"
+    return f"{_cut(a)} vs {_cut(b)}"
+
+
+def _cut(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+# ------------------------------------------------------------- termination
+
+
+def stalling_playout(
+    game: AnyGame,
+    config: Any,
+    seed: int,
+    stallers: frozenset[int] | None = None,
+    max_moves: int = 20_000,
+) -> Playthrough:
+    """A game in which the seats in ``stallers`` (default: all) try to make it last for ever.
+
+    A staller is an adversary, not a player: it looks at the true state and
+    prefers a move that leads back to a state already seen (a cycle), then one
+    after which it may still act and no chance event follows (keeping a free
+    phase open), then any move.
+    The other seats and chance play at random, and when several seats may act
+    the seeded driver picks one uniformly (:func:`zombie_rules.play.pick_actor`).
+    The rules must end the game anyway; :func:`check_termination` asserts it.
+    """
+    from zombie_rules.play import pick_actor, sample_chance
+
+    rng = random.Random(seed)
+    config = game.config_type() if config is None else config
+    stallers = frozenset(range(game.players(config))) if stallers is None else stallers
+    state = game.new_game(config)
+    states = [state]
+    moves: list[Any] = []
+    seen = {state}
+    while len(moves) < max_moves:
+        actors = game.to_act(state)
+        if not actors:
+            break
+        if CHANCE in actors:
+            move = sample_chance(game, state, rng)
+        else:
+            seat = pick_actor(actors, rng)
+            mine = [m for m in game.legal_moves(state) if m.seat == seat]
+            move = _stalling_choice(game, state, mine, seen, rng) if seat in stallers else None
+            move = mine[rng.randrange(len(mine))] if move is None else move
+        state = game.apply(state, move)
+        seen.add(state)
+        moves.append(move)
+        states.append(state)
+    return Playthrough(config, tuple(moves), tuple(states))
+
+
+def _stalling_choice(
+    game: AnyGame, state: Any, mine: Sequence[Any], seen: set[Any], rng: random.Random
+) -> Any:
+    cycles, open_phase = [], []
+    for move in mine:
+        after = game.apply(state, move)
+        if after in seen:
+            cycles.append(move)
+        else:
+            actors = game.to_act(after)
+            if move.seat in actors and CHANCE not in actors:
+                open_phase.append(move)
+    for pool in (cycles, open_phase):
+        if pool:
+            return pool[rng.randrange(len(pool))]
+    return None
+
+
+def check_termination(
+    game: AnyGame,
+    config: Any,
+    seeds: Sequence[int],
+    stallers: frozenset[int] | None = None,
+    max_moves: int = 20_000,
+) -> None:
+    """Every seeded stalling game ends by the rules within ``max_moves`` moves."""
+    for seed in seeds:
+        walk = stalling_playout(game, config, seed, stallers, max_moves)
+        final = walk.states[-1]
+        assert game.result(final) is not None, (
+            f"{game.name} seed {seed}: stalling seats {sorted(stallers or ())} kept the game going"
+            f" for {len(walk.moves)} moves (last: {walk.moves[-1]})"
+        )
+
+
+class FirstLegalAgent:
+    """Always the first legal move: a stubborn agent that finds loops random play escapes."""
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        return legal_moves[0]

@@ -1,0 +1,87 @@
+"""The knowledge check: what each seat's view shows follows from what it was told.
+
+It runs on seeded games of every title and several configs (bots and random
+seats), and it is shown to catch both kinds of fault it exists for: a view that
+leaks, and an account (``describe``) that leaves out what the view shows.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from zombie_rules import GAMES
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.play import RandomAgent, play_game
+from zombie_rules.testing import check_knowledge
+
+TITLES = sorted(GAMES)
+
+
+def _configs(game: Any, count: int, rng: random.Random) -> list[Any]:
+    configs = [game.config_type()]
+    while len(configs) < count:
+        kwargs = {k: rng.choice(v) for k, v in game.config_space.items()}
+        try:
+            configs.append(game.config_type(**kwargs))
+        except ValueError:
+            continue
+    return configs
+
+
+def _agents(game: Any, config: Any, seed: int) -> list[Any]:
+    heuristic = game.agents.get("heuristic", RandomAgent)
+    # Alternate bots and random seats: bots reach typical play, random seats odd corners.
+    return [
+        heuristic() if (seat + seed) % 2 else RandomAgent() for seat in range(game.players(config))
+    ]
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_views_follow_from_the_account_in_seeded_games(name: str) -> None:
+    game = GAMES[name]
+    rng = random.Random(8)
+    branches = 0
+    for index, config in enumerate(_configs(game, 4, rng)):
+        for seed in range(2):
+            record = play_game(game, config, _agents(game, config, seed), seed=100 * index + seed)
+            branches += check_knowledge(
+                game, config, record.moves, rng=random.Random(seed), steps=25, horizon=120
+            )
+    # Every title has chance outcomes or choices some seat cannot tell apart.
+    assert branches > 20
+
+
+def _leaky_view(game: Any) -> Any:
+    def view(state: Any, seat: int | None) -> Any:
+        # Planted leak: the view carries the whole true state.
+        return (game.view(state, seat), state)
+
+    return view
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_the_check_catches_a_planted_leak(name: str) -> None:
+    game = GAMES[name]
+    leaky = attrs.evolve(game, view=_leaky_view(game))
+    config = game.config_type()
+    record = play_game(game, config, _agents(game, config, 0), seed=5)
+    with pytest.raises(AssertionError, match="view leaks what the seat was not told"):
+        check_knowledge(leaky, config, record.moves, rng=random.Random(0), steps=25)
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_the_check_catches_an_account_that_leaves_out_a_draw(name: str) -> None:
+    game = GAMES[name]
+
+    def vague(state: Any, move: Any, seat: int | None) -> str:
+        # Every chance outcome told the same way, even to the seat that sees it.
+        return "Something happens." if move.seat == CHANCE else game.describe(state, move, seat)
+
+    config = game.config_type()
+    record = play_game(game, config, _agents(game, config, 0), seed=5)
+    with pytest.raises(AssertionError, match="describe leaves out something"):
+        check_knowledge(attrs.evolve(game, describe=vague), config, record.moves, steps=40)
