@@ -366,12 +366,16 @@ def main(
             args = parser.parse_args(sys.argv[1:] if argv is None else list(argv))
     except SystemExit as exc:  # --help or an argparse usage error, already printed
         return exc.code if isinstance(exc.code, int) else USAGE
-    for stream in (out, err):
-        # A story may hold text the terminal cannot encode (a lone surrogate):
-        # show it escaped rather than die with a traceback.
-        reconfigure = getattr(stream, "reconfigure", None)
+    for stream, errors in (
+        (out, "backslashreplace"),
+        (err, "backslashreplace"),
+        (stdin, "replace"),
+    ):
+        # A story may hold text the terminal cannot encode (a lone surrogate) or
+        # bytes that are not UTF-8: show them escaped rather than die with a traceback.
+        reconfigure = getattr(sys.stdin if stream is None else stream, "reconfigure", None)
         if reconfigure is not None:
-            reconfigure(errors="backslashreplace")
+            reconfigure(errors=errors)
     try:
         if args.command == "games":
             for name in sorted(GAMES):
