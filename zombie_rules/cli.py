@@ -24,7 +24,14 @@ from zombie_rules.core.actors import CHANCE, seat_name
 from zombie_rules.core.errors import DecodeError, IllegalMove
 from zombie_rules.core.game import Game
 from zombie_rules.core.validation import short
-from zombie_rules.play import Agent, RandomAgent, pick_actor, play_out, sample_chance
+from zombie_rules.play import (
+    Agent,
+    RandomAgent,
+    choose_move,
+    pick_actor,
+    play_out,
+    sample_chance,
+)
 from zombie_rules.registry import GAMES
 from zombie_rules.serialize import from_json, to_json
 
@@ -290,8 +297,7 @@ def _play(args: argparse.Namespace, read: Callable[[str], str], out: IO[str]) ->
             continue
         seat = pick_actor(actors, rng)
         if seat != me:
-            legal = tuple(m for m in game.legal_moves(state) if m.seat == seat)
-            move = bots[seat].choose(game.view(state, seat), legal, rng)
+            move = choose_move(game, bots[seat], state, seat, rng)
             tell(state, move)
             state = game.apply(state, move)
             continue

@@ -28,6 +28,58 @@ class Agent(Protocol):
         ...
 
 
+class SearchAgent(Agent, Protocol):
+    """An agent that also reasons about the worlds its seat might be in (a search bot).
+
+    Drivers call :meth:`choose_in_worlds` instead of ``choose``. The agent gets its
+    view, its legal moves and ``worlds``, a sampler of full states drawn among those
+    consistent with what its seat knows; it never gets the true state.
+    """
+
+    def choose_in_worlds(
+        self,
+        view: Any,
+        legal_moves: Sequence[Any],
+        rng: random.Random,
+        worlds: WorldSampler,
+    ) -> Any:
+        """One of ``legal_moves``."""
+        ...
+
+
+@attrs.frozen
+class WorldSampler:
+    """Full states consistent with what ``seat`` knows, one per call (a determinization).
+
+    The hidden cards are re-dealt over the places they could be by the title's
+    ``determinize`` hook, so what a search agent sees of a sample depends only on
+    the seat's information and the ``rng`` it passes, never on the true deal.
+    """
+
+    game: Game[Any, Any, Any, Any]
+    seat: int
+    _state: Any = attrs.field(repr=False, alias="state")
+
+    def __call__(self, rng: random.Random) -> Any:
+        return self.game.hidden_variant(self._state, self.seat, rng)
+
+
+def choose_move(
+    game: Game[Any, Any, Any, Any], agent: Agent, state: Any, seat: int, rng: random.Random
+) -> Any:
+    """The move ``agent`` picks for ``seat`` at ``state``, given only what the seat may know.
+
+    Every driver goes through here, so every agent gets the same information: its
+    view and legal moves, plus a :class:`WorldSampler` for a :class:`SearchAgent`.
+    """
+    legal = tuple(m for m in game.legal_moves(state) if m.seat == seat)
+    view = game.view(state, seat)
+    search = getattr(agent, "choose_in_worlds", None)
+    if search is not None:
+        return search(view, legal, rng, WorldSampler(game, seat, state))
+    return agent.choose(view, legal, rng)
+
+
 class RandomAgent:
     """Picks uniformly among the legal moves: the baseline every bot must beat."""
 
@@ -119,8 +171,7 @@ def play_out(
             move = sample_chance(game, state, rng)
         else:
             seat = pick_actor(actors, rng)
-            legal = tuple(m for m in game.legal_moves(state) if m.seat == seat)
-            move = agents[seat].choose(game.view(state, seat), legal, rng)
+            move = choose_move(game, agents[seat], state, seat, rng)
         state = game.apply(state, move)
         moves.append(move)
     return Played(Record(game.name, config, tuple(moves)), state)
