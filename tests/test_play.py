@@ -85,3 +85,19 @@ def test_pick_actor_gives_every_seat_that_may_act_its_turn() -> None:
     assert pick_actor(frozenset({5}), rng) == 5
     first = [pick_actor(frozenset({0, 1}), random.Random(9)) for _ in range(3)]
     assert len(set(first)) == 1  # seeded: the same seed picks the same seat
+
+
+def test_another_titles_config_is_refused_by_name() -> None:
+    from zombie_rules import InvalidConfig, zombie_doctor
+
+    with pytest.raises(InvalidConfig, match=r"zombie_doctor needs a .*zombie_doctor.*Config"):
+        play_game(zombie_doctor.GAME, zr.Config(), [RandomAgent()] * 4, seed=1)  # type: ignore[misc]
+
+
+def test_get_game_error_is_in_the_librarys_hierarchy_and_a_key_error() -> None:
+    from zombie_rules import UnknownGame, ZombieRulesError, get_game
+
+    with pytest.raises(UnknownGame) as caught:
+        get_game("chess")
+    assert isinstance(caught.value, KeyError) and isinstance(caught.value, ZombieRulesError)
+    assert str(caught.value).startswith("no game called 'chess'; known games: ")

@@ -12,11 +12,13 @@ from zombie_rules.core import (
     IllegalMove,
     InvalidConfig,
     Result,
+    UnknownGame,
+    UnknownSeat,
     ZombieRulesError,
 )
 from zombie_rules.registry import GAMES, get_game
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "CHANCE",
@@ -27,6 +29,8 @@ __all__ = [
     "IllegalMove",
     "InvalidConfig",
     "Result",
+    "UnknownGame",
+    "UnknownSeat",
     "ZombieRulesError",
     "__version__",
     "get_game",

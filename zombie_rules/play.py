@@ -10,14 +10,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import attrs
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import pick_weighted
-from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.errors import IllegalMove, InvalidConfig
 from zombie_rules.core.game import Game
+
+C = TypeVar("C")
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
 
 
 class Agent(Protocol):
@@ -65,19 +70,23 @@ class WorldSampler:
 
 
 def choose_move(
-    game: Game[Any, Any, Any, Any], agent: Agent, state: Any, seat: int, rng: random.Random
-) -> Any:
+    game: Game[Any, S, M, Any], agent: Agent, state: S, seat: int, rng: random.Random
+) -> M:
     """The move ``agent`` picks for ``seat`` at ``state``, given only what the seat may know.
 
     Every driver goes through here, so every agent gets the same information: its
     view and legal moves, plus a :class:`WorldSampler` for a :class:`SearchAgent`.
     """
-    legal = tuple(m for m in game.legal_moves(state) if m.seat == seat)
+    every: tuple[Any, ...] = game.legal_moves(state)
+    legal = tuple(m for m in every if m.seat == seat)
     view = game.view(state, seat)
     search = getattr(agent, "choose_in_worlds", None)
+    move: M
     if search is not None:
-        return search(view, legal, rng, WorldSampler(game, seat, state))
-    return agent.choose(view, legal, rng)
+        move = search(view, legal, rng, WorldSampler(game, seat, state))
+    else:
+        move = agent.choose(view, legal, rng)
+    return move
 
 
 class RandomAgent:
@@ -87,7 +96,7 @@ class RandomAgent:
         return legal_moves[rng.randrange(len(legal_moves))]
 
 
-def sample_chance(game: Game[Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:
+def sample_chance(game: Game[Any, S, M, Any], state: S, rng: random.Random) -> M:
     """One chance outcome of ``state``, drawn with its exact probability."""
     moves, weights = game.chance_weights(state)
     if not moves:
@@ -95,7 +104,7 @@ def sample_chance(game: Game[Any, Any, Any, Any], state: Any, rng: random.Random
     return pick_weighted(moves, weights, rng)
 
 
-def resolve_chance(game: Game[Any, Any, Any, Any], state: Any, rng: random.Random) -> Any:
+def resolve_chance(game: Game[Any, S, Any, Any], state: S, rng: random.Random) -> S:
     """The first state from ``state`` on where a seat must act (or the game is over)."""
     while CHANCE in game.to_act(state):
         state = game.apply(state, sample_chance(game, state, rng))
@@ -103,7 +112,7 @@ def resolve_chance(game: Game[Any, Any, Any, Any], state: Any, rng: random.Rando
 
 
 @attrs.frozen
-class Record:
+class Record(Generic[C, M]):
     """A played game: its title, config and every move, chance outcomes included.
 
     That is all it takes to reproduce every state, so a record is the save file,
@@ -111,11 +120,11 @@ class Record:
     """
 
     game: str
-    config: Any
-    moves: tuple[Any, ...]
+    config: C
+    moves: tuple[M, ...]
 
 
-def replay(record: Record) -> tuple[Any, ...]:
+def replay(record: Record[Any, Any]) -> tuple[Any, ...]:
     """Every state of the recorded game, starting with ``new_game(config)``.
 
     Raises :class:`IllegalMove` naming the move number if the record does not
@@ -136,33 +145,33 @@ def replay(record: Record) -> tuple[Any, ...]:
 
 
 @attrs.frozen
-class Played:
+class Played(Generic[C, S, M]):
     """A finished (or move-capped) game: its record and the state it ended in."""
 
-    record: Record
-    final: Any
+    record: Record[C, M]
+    final: S
 
 
 def play_out(
-    game: Game[Any, Any, Any, Any],
-    config: Any,
+    game: Game[C, S, M, V],
+    config: C | None,
     agents: Sequence[Agent],
     seed: int,
     max_moves: int | None = None,
-) -> Played:
+) -> Played[C, S, M]:
     """Play one game with one agent per seat, seeded; stops early after ``max_moves``.
 
     When several seats may act, the seeded ``rng`` picks which one moves next,
     uniformly among them: always taking the lowest seat let one agent that keeps
     changing its mind (a proposal On the Move) starve the others for ever.
     """
-    config = game.config_type() if config is None else config
+    config = expect_config(game, config)
     players = game.players(config)
     if len(agents) != players:
         raise ValueError(f"{game.name} with this config needs {players} agents, got {len(agents)}")
     rng = random.Random(seed)
     state = game.new_game(config)
-    moves: list[Any] = []
+    moves: list[M] = []
     while max_moves is None or len(moves) < max_moves:
         actors = game.to_act(state)
         if not actors:
@@ -189,7 +198,24 @@ def pick_actor(actors: frozenset[int], rng: random.Random) -> int:
     return seats[rng.randrange(len(seats))]
 
 
-def narrate(record: Record, seat: int | None) -> tuple[str, ...]:
+def expect_config(game: Game[C, Any, Any, Any], config: C | None) -> C:
+    """``config``, or the title's default for ``None``; :class:`InvalidConfig` for another title's.
+
+    The static types already refuse ``play_game(zombie_doctor.GAME, zombie_run.Config(), ...)``;
+    this says the same at run time instead of failing later on a missing attribute.
+    """
+    if config is None:
+        return game.config_type()
+    if type(config) is not game.config_type:
+        raise InvalidConfig(
+            "config",
+            f"{game.name} needs a {game.config_type.__module__}.{game.config_type.__qualname__},"
+            f" not a {type(config).__module__}.{type(config).__qualname__}",
+        )
+    return config
+
+
+def narrate(record: Record[Any, Any], seat: int | None) -> tuple[str, ...]:
     """The recorded game as ``seat`` was told it (``None``: a spectator), one entry per move.
 
     Each entry is the title's ``describe`` of that move at the state it was made
@@ -206,11 +232,11 @@ def narrate(record: Record, seat: int | None) -> tuple[str, ...]:
 
 
 def play_game(
-    game: Game[Any, Any, Any, Any],
-    config: Any,
+    game: Game[C, S, M, V],
+    config: C | None,
     agents: Sequence[Agent],
     seed: int,
     max_moves: int | None = None,
-) -> Record:
+) -> Record[C, M]:
     """The record of :func:`play_out`: a seeded game is its config and its moves."""
     return play_out(game, config, agents, seed, max_moves).record

@@ -11,7 +11,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from zombie_rules.core.errors import UnknownGame
 from zombie_rules.core.game import Game
+from zombie_rules.core.validation import short
 
 _TITLES = ("zombie_run", "texas_zombies", "zombie_doctor", "quarantine_z")
 
@@ -30,9 +32,9 @@ GAMES: Mapping[str, Game[Any, Any, Any, Any]] = _load()
 
 
 def get_game(name: str) -> Game[Any, Any, Any, Any]:
-    """The title called ``name``; ``KeyError`` listing the known names otherwise."""
+    """The title called ``name``; :class:`UnknownGame` (a ``KeyError``) listing the known names."""
     try:
         return GAMES[name]
-    except KeyError:
+    except (KeyError, TypeError):
         known = ", ".join(sorted(GAMES))
-        raise KeyError(f"no game called {name!r}; known games: {known}") from None
+        raise UnknownGame(f"no game called {short(name)}; known games: {known}") from None

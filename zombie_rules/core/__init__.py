@@ -7,6 +7,7 @@ from zombie_rules.core.errors import (
     EncodeError,
     IllegalMove,
     InvalidConfig,
+    UnknownGame,
     UnknownSeat,
     ZombieRulesError,
 )
@@ -21,6 +22,7 @@ __all__ = [
     "IllegalMove",
     "InvalidConfig",
     "Result",
+    "UnknownGame",
     "UnknownSeat",
     "ZombieRulesError",
     "outcomes_from_weights",

@@ -35,3 +35,11 @@ class EncodeError(ZombieRulesError):
 
 class UnknownSeat(ZombieRulesError):
     """A seat that is not at this table (a view asked for ``99``, ``-1``, ``True`` or ``1.0``)."""
+
+
+class UnknownGame(ZombieRulesError, KeyError):
+    """A title name that is not registered; a ``KeyError`` too, as a mapping lookup is."""
+
+    def __str__(self) -> str:
+        # KeyError's own str() is the repr of its argument: quotes around the message.
+        return str(self.args[0]) if self.args else ""
