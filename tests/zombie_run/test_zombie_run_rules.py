@@ -518,8 +518,12 @@ def test_empty_draw_pile_reshuffles_the_discard_pile_keeping_its_top_card() -> N
     assert outcomes == {card(1): Fraction(1)}
 
 
-def test_reshuffle_can_take_the_whole_discard_pile() -> None:
-    """Config(reshuffle_keeps_top=False): "reshuffle the Discard Pile" read literally."""
+def test_reshuffling_the_whole_discard_pile_leaves_the_next_player_both_piles() -> None:
+    """ "If you run out of cards during a game, have the dealer reshuffle the Discard Pile
+    and use it to start a new Draw Pile." read literally (Config(reshuffle_keeps_top=False)),
+    yet "On your turn, you take turns either drawing a card from the Draw Pile or the Discard
+    Pile": ruling 14 reshuffles only when a player draws from the empty Draw Pile, so the
+    face-up card can still be taken."""
     config = Config(
         players=2, hand_size=2, peek_count=0, deck=((0, 4), (1, 4)), reshuffle_keeps_top=False
     )
@@ -527,10 +531,29 @@ def test_reshuffle_can_take_the_whole_discard_pile() -> None:
     state = turn_from_pile(state, 1, Move(1, Action.DISCARD))
     state = turn_from_pile(state, 1, Move(0, Action.DISCARD))
     state = turn_from_pile(state, 1, Move(1, Action.SWAP, (0,)))
-    assert state.draw_pile == (1, 3)
-    assert state.discard_pile == ()
-    assert legal_moves(state) == (Move(0, Action.DRAW_PILE),)
-    raises_unchanged(state, Move(0, Action.DRAW_DISCARD), match="Discard Pile is empty")
+    # The Draw Pile has run out; the 0 seat 1 threw out is face up on the Discard Pile.
+    assert state.draw_pile == (0, 0) and state.discard_pile == (1, 1, 1, 0)
+    assert legal_moves(state) == (Move(0, Action.DRAW_PILE), Move(0, Action.DRAW_DISCARD))
+    # Taking the face-up card: no reshuffle, and the next player has both choices again.
+    taken = apply(apply(state, Move(0, Action.DRAW_DISCARD)), Move(0, Action.SWAP, (1,)))
+    assert taken.hands[0] == (0, 0) and taken.discard_pile == (1, 1, 1, 0)
+    assert legal_moves(taken) == (Move(1, Action.DRAW_PILE), Move(1, Action.DRAW_DISCARD))
+    # Drawing from the empty pile: the dealer shuffles the whole Discard Pile in first.
+    drawing = apply(state, Move(0, Action.DRAW_PILE))
+    assert drawing.phase is Phase.DRAW_CARD
+    assert drawing.draw_pile == (1, 3) and drawing.discard_pile == ()
+    assert dict(chance_outcomes(drawing)) == {card(0): Fraction(1, 4), card(1): Fraction(3, 4)}
+    state = apply(apply(drawing, card(0)), Move(0, Action.DISCARD))
+    assert state.discard_pile == (0,) and state.draw_pile == (0, 3)
+
+
+def test_with_the_top_card_kept_an_empty_draw_pile_cannot_be_drawn_from() -> None:
+    """Ruling 11 reshuffles as the turn ends, so a Draw Pile found empty at a draw (only in
+    a hand-made state) is refused rather than reshuffled twice."""
+    config = Config(players=2, hand_size=2, peek_count=0, deck=((0, 4), (1, 4)))
+    state = ready(((0, 0), (0, 0)), 1, config)
+    empty = attrs.evolve(state, draw_pile=(0, 0), discard_pile=(1, 1, 1, 1))
+    raises_unchanged(empty, Move(1, Action.DRAW_PILE), match="Draw Pile is empty")
 
 
 def test_the_game_lasts_five_rounds() -> None:
@@ -559,8 +582,9 @@ def test_ten_rounds_for_a_longer_game() -> None:
 
 
 def test_turn_limit_ends_a_round_with_nobody_shouting() -> None:
-    """The rulebook never ends a round without a shout (ruling: turn_limit, default None);
-    with a limit the round ends after that many turns and nobody doubles."""
+    """The rulebook ends a round only when someone shouts "I'VE GOT BRAAAAAINS!" (ruling 10:
+    turn_limit, 100 turns by default, None for no limit); with a limit the round ends
+    after that many turns and nobody doubles."""
     config = Config(turn_limit=3)
     state = ready(FOUR_HANDS, 7, config)
     state = turn_from_pile(state, 2, Move(1, Action.DISCARD))
@@ -570,7 +594,8 @@ def test_turn_limit_ends_a_round_with_nobody_shouting() -> None:
     (record,) = state.history
     assert record.shouter is None
     assert record.totals == record.scores == (10, 26, 9, 45)
-    assert Config().turn_limit is None
+    assert Config().turn_limit == 100
+    assert Config(turn_limit=None).turn_limit is None
 
 
 # -------------------------------------------------------------------- winning

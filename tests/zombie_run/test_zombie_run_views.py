@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
 
 import attrs
 import pytest
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.errors import UnknownSeat
 from zombie_rules.zombie_run import (
     GAME,
     Action,
@@ -25,6 +28,7 @@ from zombie_rules.zombie_run import (
     State,
     View,
     apply,
+    chance_outcomes,
     legal_moves,
     new_game,
     render,
@@ -200,7 +204,14 @@ def test_the_last_rounds_hands_are_face_up_when_the_game_ends() -> None:
 @pytest.mark.parametrize("seat", [4, -1, CHANCE, 10])
 def test_view_of_a_seat_not_at_the_table_is_a_value_error(seat: int) -> None:
     """Only the table's seats (and a spectator, None) have views."""
-    with pytest.raises(ValueError, match="not at this"):
+    with pytest.raises(UnknownSeat, match="not at this"):
+        view(ready(HANDS), seat)
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", (1,)])
+def test_view_of_something_that_is_not_a_seat_is_refused(seat: Any) -> None:
+    """``True`` and ``1.0`` equal seat 1 but are not seats: no view is built with them."""
+    with pytest.raises(UnknownSeat, match="seat is an int"):
         view(ready(HANDS), seat)
 
 
@@ -226,3 +237,115 @@ def test_views_are_hashable_and_render_as_text() -> None:
     text = render(v)
     assert isinstance(text, str) and "??" in text and "(you)" in text
     assert "seat 0 (you): [0: 1] [1: 2] [2:??] [3:??]" in text
+
+
+# ------------------------------------------------------------------ reshuffles
+
+#: Two seats, two cards each and no look: everything dealt stays unseen by everyone.
+SMALL = Config(players=2, hand_size=2, peek_count=0, deck=((0, 3), (1, 3), (15, 4)))
+
+
+def run_out(config: Config = SMALL) -> State:
+    """Four Hordes dealt, an Empty Streets face up, and five turns of drawing and
+    discarding: the Draw Pile (two 0s, three 1s) runs out as the fifth turn ends."""
+    state = deal(((15, 15), (15, 15)), 0, config)
+    for drawn in (1, 0, 1, 0, 1):
+        state = apply(from_pile(state, drawn), Move(state.turn, Action.DISCARD))
+    return state
+
+
+def test_every_seat_remembers_what_was_reshuffled_into_the_new_draw_pile() -> None:
+    """ "If you run out of cards during a game, have the dealer reshuffle the Discard Pile and
+    use it to start a new Draw Pile." Every card of the Discard Pile was face up, so with
+    perfect memory ("Now REMEMBER what those cards are.") everyone, the spectator included,
+    knows what the new pile holds, though not its order."""
+    before = apply(from_pile(deal(((15, 15), (15, 15)), 0, SMALL), 1), Move(1, Action.DISCARD))
+    assert all(view(before, seat).reshuffled == () for seat in (0, 1, None))
+    state = run_out()
+    # Ruling 11: all but the top card (the last 1 discarded) went in.
+    assert state.discard_pile == (1,)
+    for seat in (0, 1, None):
+        v = view(state, seat)
+        assert v.reshuffled == ((0, 3), (1, 2))
+        assert v.draw_pile_size == 5
+    # What the view shows is exactly what the next draw can turn up.
+    drawing = apply(state, Move(state.turn, Action.DRAW_PILE))
+    assert dict(chance_outcomes(drawing)) == {
+        card(0): Fraction(3, 5),
+        card(1): Fraction(2, 5),
+    }
+    # It stays shown as the pile is drawn from; the pile holds it less what was drawn.
+    state = apply(apply(drawing, card(0)), Move(drawing.turn, Action.SWAP, (0,)))
+    assert view(state, None).reshuffled == ((0, 3), (1, 2))
+    assert state.draw_pile == (2, 2, 0)
+    assert render(view(state, 1)).count("reshuffled from the Discard Pile: 3 Empty Streets") == 1
+
+
+def test_reshuffling_the_whole_pile_is_remembered_too() -> None:
+    """Config(reshuffle_keeps_top=False) (ruling 14): the whole pile goes in when a draw
+    needs it, and every seat sees what went in."""
+    state = run_out(attrs.evolve(SMALL, reshuffle_keeps_top=False))
+    assert state.discard_pile == (0, 1, 0, 1, 0, 1) and view(state, 0).reshuffled == ()
+    drawing = apply(state, Move(state.turn, Action.DRAW_PILE))
+    for seat in (0, 1, None):
+        assert view(drawing, seat).reshuffled == ((0, 3), (1, 3))
+    weights = {move.args[0]: p for move, p in chance_outcomes(drawing)}
+    assert weights == {0: Fraction(1, 2), 1: Fraction(1, 2)}
+
+
+def test_a_new_round_starts_with_a_fresh_deck() -> None:
+    """ "shuffle all the cards together, and deal again to start a new round": nothing
+    reshuffled is left to remember."""
+    state = apply(from_pile(run_out(), 0), Move(0, Action.DISCARD, (), shout=True))
+    assert state.round == 1 and state.reshuffles == ()
+    assert view(state, 0).reshuffled == ()
+
+
+def test_a_re_deal_of_hidden_cards_keeps_each_card_among_the_places_it_could_be() -> None:
+    """A card reshuffled into the Draw Pile was face up, so it cannot trade places with an
+    unseen dealt card: the re-deal (``hidden_variant``) moves the reshuffled cards only
+    among the new pile and the places they went unseen."""
+    state = run_out()
+    rng = random.Random(1)
+    for seat in (0, 1, None):
+        for _ in range(20):
+            variant = GAME.hidden_variant(state, seat, rng)
+            assert variant.draw_pile == state.draw_pile and variant.hands == state.hands
+    # Seat 0 draws from the new pile and swaps the card, unseen, into position 1.
+    state = apply(from_pile(state, 1), Move(0, Action.SWAP, (1,)))
+    assert state.hands[0] == (15, 1) and state.discard_pile == (1, 15)
+    placed = set()
+    for seat in (1, None):
+        for _ in range(40):
+            variant = GAME.hidden_variant(state, seat, rng)
+            assert variant.hands[1] == (15, 15) and variant.hands[0][0] == 15
+            assert variant.hands[0][1] in (0, 1)
+            assert all(now <= then for now, then in zip(variant.draw_pile, (3, 2, 0), strict=True))
+            assert view(variant, seat) == view(state, seat)
+            GAME.check_state(variant)
+            placed.add(variant.hands[0][1])
+    assert placed == {0, 1}  # the unseen card really is re-dealt
+    # The drawer knows its card: its re-deal leaves it.
+    assert all(GAME.hidden_variant(state, 0, rng).hands[0] == (15, 1) for _ in range(20))
+
+
+def test_views_ignore_what_the_seat_cannot_see_across_reshuffles() -> None:
+    """Re-dealing what a seat has not seen never changes its view, in games long enough
+    for the Draw Pile to run out (only the turn limit ends a round)."""
+    rng = random.Random(5)
+    for keeps_top in (True, False):
+        config = Config(
+            players=3, hand_size=2, peek_count=1, deck=((0, 3), (1, 3), (5, 3), (15, 2)),
+            rounds=2, turn_limit=30, reshuffle_keeps_top=keeps_top,
+        )  # fmt: skip
+        state = new_game(config)
+        reshuffled = 0
+        while legal_moves(state):
+            for seat in (0, 1, 2, None):
+                variant = GAME.hidden_variant(state, seat, rng)
+                assert view(variant, seat) == view(state, seat)
+                GAME.check_state(variant)
+            moves = [m for m in legal_moves(state) if not m.shout]
+            state = apply(state, moves[rng.randrange(len(moves))])
+            reshuffled = max(reshuffled, len(state.reshuffles))
+        assert reshuffled >= 2

@@ -7,11 +7,11 @@ and ``GAME``, the record generic code uses.
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.game import Game
-from zombie_rules.zombie_run.describe import describe
 from zombie_rules.zombie_run import checks
 from zombie_rules.zombie_run.agents import HeuristicAgent
 from zombie_rules.zombie_run.cards import DEFAULT_DECK, EMPTY_STREETS, ZOMBIE_HORDE, card_name
 from zombie_rules.zombie_run.config import Config, TieBreak
+from zombie_rules.zombie_run.describe import describe
 from zombie_rules.zombie_run.notation import parse_move
 from zombie_rules.zombie_run.rules import (
     apply,
@@ -22,7 +22,7 @@ from zombie_rules.zombie_run.rules import (
     result,
     to_act,
 )
-from zombie_rules.zombie_run.state import Action, Move, Phase, RoundResult, State
+from zombie_rules.zombie_run.state import Action, Move, Phase, Reshuffle, RoundResult, State
 from zombie_rules.zombie_run.views import View, render, view
 
 GAME: Game[Config, State, Move, View] = Game(
@@ -57,6 +57,8 @@ GAME: Game[Config, State, Move, View] = Game(
         "reshuffle_keeps_top": (True, False),
         "tie_break": tuple(TieBreak),
         "turn_limit": (None, 3, 40),
+        # A small deck runs out within a few turns, so walks reach reshuffled Draw Piles.
+        "deck": (DEFAULT_DECK, ((0, 6), (1, 6), (5, 6), (15, 6))),
     },
     rounds_played=checks.rounds_played,
     render=render,
@@ -74,6 +76,7 @@ __all__ = [
     "HeuristicAgent",
     "Move",
     "Phase",
+    "Reshuffle",
     "RoundResult",
     "State",
     "TieBreak",
@@ -81,8 +84,8 @@ __all__ = [
     "apply",
     "card_name",
     "chance_outcomes",
-    "describe",
     "chance_weights",
+    "describe",
     "legal_moves",
     "new_game",
     "parse_move",

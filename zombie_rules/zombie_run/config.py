@@ -8,11 +8,22 @@ import functools
 import attrs
 
 from zombie_rules.core.errors import InvalidConfig
-from zombie_rules.core.validation import require_int_pairs, require_type
+from zombie_rules.core.validation import require_int_pairs, require_type, short
 from zombie_rules.zombie_run.cards import DEFAULT_DECK
+from zombie_rules.zombie_run.wording import counted
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
+#: Engine limits, far above any table's game, that keep hostile configs cheap: the
+#: rulebook's hands hold four to six cards (twelve allows at most 924 ways to pick
+#: the cards to look at), its deck 75 cards and its worst card 15 zombies.
+MAX_HAND_SIZE = 12
+MAX_DECK_SIZE = 1000
+MAX_ZOMBIES = 999
+#: Turns after which a round nobody ends is scored as it stands (ruling 10). Bots
+#: shout within 25 turns; the cap is there so that players who never shout still
+#: finish the game.
+DEFAULT_TURN_LIMIT = 100
 
 
 class TieBreak(enum.Enum):
@@ -31,8 +42,9 @@ class Config:
     ``deck`` lists ``(zombies, copies)`` per card kind. ``discard_taken_card``
     allows throwing a card taken from the Discard Pile straight back, which the
     rulebook's "There is no passing" forbids by default. ``turn_limit`` ends a round
-    with no shouter after that many turns (the rulebook has no limit; bots and
-    searches may want one).
+    with no shouter after that many turns, so that every game ends whatever the
+    players do; ``None`` is the rulebook read literally, where a round lasts until
+    someone shouts and players who never shout play for ever.
     """
 
     players: int = 4
@@ -44,7 +56,7 @@ class Config:
     discard_taken_card: bool = False
     reshuffle_keeps_top: bool = True
     tie_break: TieBreak = TieBreak.SHARED
-    turn_limit: int | None = None
+    turn_limit: int | None = DEFAULT_TURN_LIMIT
 
     def __attrs_post_init__(self) -> None:
         validate(self)
@@ -62,37 +74,47 @@ def validate(config: Config) -> None:
     if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
         raise InvalidConfig(
             "players",
-            f"Zombie Run! is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {config.players}",
+            f"Zombie Run! is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {short(config.players)}",
         )
     if config.rounds < 1:
-        raise InvalidConfig("rounds", f"need at least one round, not {config.rounds}")
-    if config.hand_size < 1:
-        raise InvalidConfig("hand_size", f"need at least one card each, not {config.hand_size}")
+        raise InvalidConfig("rounds", f"need at least one round, not {short(config.rounds)}")
+    if not 1 <= config.hand_size <= MAX_HAND_SIZE:
+        raise InvalidConfig(
+            "hand_size",
+            f"must be 1-{MAX_HAND_SIZE} cards each, not {short(config.hand_size)}",
+        )
     if not 0 <= config.peek_count <= config.hand_size:
         raise InvalidConfig(
             "peek_count",
-            f"must be between 0 and hand_size ({config.hand_size}), not {config.peek_count}",
+            f"must be between 0 and hand_size ({short(config.hand_size)}),"
+            f" not {short(config.peek_count)}",
         )
     if not 0 <= config.first_dealer < config.players:
         raise InvalidConfig(
-            "first_dealer", f"must be a seat 0-{config.players - 1}, not {config.first_dealer}"
+            "first_dealer",
+            f"must be a seat 0-{config.players - 1}, not {short(config.first_dealer)}",
         )
     if config.turn_limit is not None and config.turn_limit < 1:
-        raise InvalidConfig("turn_limit", f"must be None or at least 1, not {config.turn_limit}")
+        raise InvalidConfig(
+            "turn_limit", f"must be None or at least 1, not {short(config.turn_limit)}"
+        )
     values = [zombies for zombies, _ in config.deck]
     if len(set(values)) != len(values):
         raise InvalidConfig("deck", "each card kind (zombie count) may be listed only once")
-    if any(zombies < 0 for zombies in values):
-        raise InvalidConfig("deck", "zombie counts cannot be negative")
+    if any(not 0 <= zombies <= MAX_ZOMBIES for zombies in values):
+        raise InvalidConfig("deck", f"zombie counts must be 0-{MAX_ZOMBIES}")
     if any(copies < 1 for _, copies in config.deck):
         raise InvalidConfig("deck", "every listed card kind needs at least one copy")
     size = sum(copies for _, copies in config.deck)
+    if size > MAX_DECK_SIZE:
+        raise InvalidConfig("deck", f"at most {MAX_DECK_SIZE} cards in all, not {short(size)}")
     needed = config.players * config.hand_size + 2
     if size < needed:
         raise InvalidConfig(
             "deck",
-            f"{size} cards cannot deal {config.players} hands of {config.hand_size}"
-            f" plus a Discard Pile and a Draw Pile card ({needed} needed)",
+            f"{counted(size, 'card')} cannot deal {counted(config.players, 'hand')} of"
+            f" {counted(config.hand_size, 'card')} plus a Discard Pile and a Draw Pile card"
+            f" ({short(needed)} needed)",
         )
 
 

@@ -1,9 +1,297 @@
-"""PLACEHOLDER: the per-seat account of a move (being written)."""
+"""The account of a Zombie Run! move as one seat may know it, in plain English.
+
+The first line is the move itself, worded from what the seat knew before it, so
+it can label a choice; the lines after it tell what the move showed or set off
+(the cards a peek shows, the card a swap throws out, a reshuffle, a round's end).
+The words depend only on what the seat may know: which positions a player looks
+at or swaps into is seen across the table, what the cards are is not until they
+are face up. So every card dealt reads the same, and another seat's draw from the
+Draw Pile reads "Seat 1 draws a card from the Draw Pile" whatever the card.
+"""
 
 from __future__ import annotations
 
-from zombie_rules.zombie_run.state import Move, State
+from collections.abc import Sequence
+
+from zombie_rules.core.validation import expect_seat, expect_well_formed
+from zombie_rules.zombie_run.cards import card_name
+from zombie_rules.zombie_run.config import TieBreak, tables
+from zombie_rules.zombie_run.rules import apply, result
+from zombie_rules.zombie_run.state import Action, Move, Phase, RoundResult, State
+from zombie_rules.zombie_run.views import view
+from zombie_rules.zombie_run.wording import card, card_kinds, counted, listed, seats, zombies
+
+SHOUT = '"I\'VE GOT BRAAAAAINS!"'
 
 
 def describe(state: State, move: Move, seat: int | None) -> str:
-    return str(move)
+    """``move`` at ``state`` as ``seat`` (``None``: a spectator) may know it.
+
+    Raises :class:`~zombie_rules.core.errors.IllegalMove` for a move that is not
+    legal at ``state`` and :class:`~zombie_rules.core.errors.UnknownSeat` for a seat
+    not at the table.
+    """
+    expect_well_formed(move, Move)
+    expect_seat(seat, state.config.players)
+    after = apply(state, move)  # refuses an illegal move, and shows what it sets off
+    phase = state.phase
+    if phase is Phase.DEAL:
+        lines = _deal(state, seat)
+    elif phase is Phase.FLIP:
+        lines = _flip(state, move, after, seat)
+    elif phase is Phase.PEEK:
+        lines = _peek(state, move, after, seat)
+    elif phase is Phase.DRAW:
+        lines = _draw(state, move, after, seat)
+    elif phase is Phase.DRAW_CARD:
+        lines = _drawn(state, move, seat)
+    else:
+        lines = _decide(state, move, after, seat)
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ each move
+
+
+def _deal(state: State, seat: int | None) -> list[str]:
+    # Nobody looks at a dealt card, its owner included: every card reads the same.
+    to = state.turn
+    position = len(state.hands[to])
+    return [f"The dealer deals {_who(to, seat)} a card face down, at position {position}."]
+
+
+def _flip(state: State, move: Move, after: State, seat: int | None) -> list[str]:
+    lines = [f"The dealer turns up {card(move.args[0])} to start the Discard Pile."]
+    if after.phase is Phase.PEEK:
+        lines.append(
+            f"Everyone now looks at {counted(state.config.peek_count, 'card')} of their own."
+        )
+    else:
+        lines.append(_first_player(after, seat))
+    return lines
+
+
+def _peek(state: State, move: Move, after: State, seat: int | None) -> list[str]:
+    looker = move.seat
+    where = _positions(move.args)
+    if seat == looker:
+        hand = state.hands[looker]
+        seen = listed([f"{card(hand[p])} at position {p}" for p in move.args])
+        lines = [f"You look at {where} of your hand.", f"You see {seen}."]
+    else:
+        lines = [f"Seat {looker} looks at {where} of their hand."]
+    if after.phase is Phase.DRAW:
+        lines.append("Everyone has looked. " + _first_player(after, seat))
+    return lines
+
+
+def _draw(state: State, move: Move, after: State, seat: int | None) -> list[str]:
+    drawer = move.seat
+    if move.action is Action.DRAW_DISCARD:
+        top = card(state.discard_pile[-1])
+        return [
+            f"{_subject(drawer, seat)} {_verb(drawer, seat, 'take')} {top} from the Discard Pile."
+        ]
+    lines = [
+        f"{_subject(drawer, seat)} {_verb(drawer, seat, 'choose')} to draw from the Draw Pile."
+    ]
+    if len(after.reshuffles) > len(state.reshuffles):
+        lines.append(
+            "The Draw Pile is empty, so the dealer"
+            f" ({_who(state.dealer, seat)}) shuffles the whole Discard Pile into a new Draw"
+            f" Pile: {_pile(after)}."
+        )
+    return lines
+
+
+def _drawn(state: State, move: Move, seat: int | None) -> list[str]:
+    drawer = state.turn
+    if seat == drawer:
+        return [f"You draw {card(move.args[0])} from the Draw Pile."]
+    return [f"Seat {drawer} draws a card from the Draw Pile."]
+
+
+def _decide(state: State, move: Move, after: State, seat: int | None) -> list[str]:
+    mover = state.turn
+    held = state.held
+    assert held is not None
+    mine = seat == mover
+    shout = f", and {_verb(mover, seat, 'shout')} {SHOUT}" if move.shout else ""
+    if move.action is Action.SWAP:
+        p = move.args[0]
+        old = state.hands[mover][p]
+        if mine:
+            drawn = f"the {'taken' if state.held_public else 'drawn'} {_bare(held)}"
+            knew = view(state, seat).hands[mover][p]
+            there = "a card you have not seen" if knew is None else f"where you saw {card(knew)}"
+            lines = [f"You swap {drawn} into position {p}, {there}{shout}."]
+            if knew is None:
+                lines.append(f"It was {card(old)}, which goes face up on the Discard Pile.")
+            else:
+                lines.append(f"{_cap(card(old))} goes face up on the Discard Pile.")
+        else:
+            what = f"{card(held)}, which they took," if state.held_public else "the card they drew"
+            lines = [f"Seat {mover} swaps {what} into position {p}{shout}."]
+            lines.append(f"{_cap(card(old))} from there goes face up on the Discard Pile.")
+    elif state.held_public:  # thrown straight back (Config(discard_taken_card=True))
+        lines = [
+            f"{_subject(mover, seat)} {_verb(mover, seat, 'put')} {card(held)} back on the"
+            f" Discard Pile{shout}."
+        ]
+    elif mine:
+        lines = [f"You discard the drawn {_bare(held)}{shout}."]
+    else:
+        lines = [f"Seat {mover} discards the card they drew, {card(held)}{shout}."]
+    if after.round != state.round or after.phase is Phase.OVER:
+        lines += _round_end(state, move, after, seat)
+    elif len(after.reshuffles) > len(state.reshuffles):
+        top = card(after.discard_pile[-1])
+        lines.append(
+            f"The Draw Pile has run out: the dealer ({_who(state.dealer, seat)}) shuffles the"
+            f" Discard Pile, all but its top card ({top}), into a new Draw Pile: {_pile(after)}."
+        )
+    return lines
+
+
+# ----------------------------------------------------------------- round end
+
+
+def _round_end(state: State, move: Move, after: State, seat: int | None) -> list[str]:
+    record = after.history[-1]
+    lines = []
+    if not move.shout:
+        lines.append(
+            f"That was turn {state.turns_taken + 1} of the round, the turn limit: time is"
+            " called with nobody shouting."
+        )
+    lines.append(f"Round {state.round + 1} is over. Everyone turns over their cards:")
+    for s, (hand, total) in enumerate(zip(record.hands, record.totals, strict=True)):
+        cards = ", ".join(card_name(c) for c in hand)
+        lines.append(f"  {_subject(s, seat)}: {cards} ({zombies(total)} in all)")
+    lines.append(_shout_verdict(record, seat))
+    lines.append(f"Round scores: {_scores(record.scores, seat)}.")
+    lines.append(f"Totals: {_scores(after.scores, seat)}.")
+    if after.phase is Phase.OVER:
+        lines += _game_end(after, seat)
+    else:
+        lines.append(
+            f"{_subject(after.dealer, seat)} {_verb(after.dealer, seat, 'deal')}"
+            f" round {after.round + 1}."
+        )
+    return lines
+
+
+def _shout_verdict(record: RoundResult, seat: int | None) -> str:
+    shouter = record.shouter
+    totals = record.totals
+    if shouter is None:
+        return "Nobody shouted, so no score doubles."
+    mine = totals[shouter]
+    low = min(totals)
+    who = _subject(shouter, seat)
+    if mine > low:
+        lowest = [s for s, t in enumerate(totals) if t == low]
+        has = "has" if len(lowest) == 1 and lowest[0] != seat else "have"
+        return (
+            f"{who} shouted with {zombies(mine)}, but {_seats(lowest, seat)} {has} only"
+            f" {zombies(low)}: {_whose(shouter, seat)} score for the round doubles to"
+            f" {record.scores[shouter]} (zombies hate liars)."
+        )
+    others = [s for s, t in enumerate(totals) if t == low and s != shouter]
+    if others:
+        return (
+            f"{who} shouted and {_verb(shouter, seat, 'tie')} for the lowest total"
+            f" ({zombies(low)}) with {_seats(others, seat)}: nothing happens, but that was"
+            " a close call."
+        )
+    return (
+        f"{who} shouted and {_verb(shouter, seat, 'have', 'has')} the lowest total"
+        f" ({zombies(low)}): the score stands."
+    )
+
+
+def _game_end(after: State, seat: int | None) -> list[str]:
+    outcome = result(after)
+    assert outcome is not None
+    winners = sorted(outcome.winners)
+    best = min(after.scores)
+    rounds = counted(after.round + 1, "round")
+    lines = [f"The game is over after {rounds}."]
+    tied = [s for s, score in enumerate(after.scores) if score == best]
+    if len(winners) == 1 and len(tied) > 1:
+        assert after.config.tie_break is TieBreak.LAST_ROUND
+        (winner,) = winners
+        lines.append(
+            f"{_cap(_seats(tied, seat))} tie on {zombies(best)}; {_who(winner, seat)}"
+            f" {_verb(winner, seat, 'win')} on the latest round that separates them."
+        )
+    elif len(winners) == 1:
+        (winner,) = winners
+        lines.append(
+            f"{_subject(winner, seat)} {_verb(winner, seat, 'escape')} the town and"
+            f" {_verb(winner, seat, 'win')} with {zombies(best)}."
+        )
+    else:
+        lines.append(f"{_cap(_seats(winners, seat))} share the win with {zombies(best)} each.")
+    return lines
+
+
+# ------------------------------------------------------------------- wording
+
+
+def _who(s: int, seat: int | None) -> str:
+    return "you" if s == seat else f"Seat {s}"
+
+
+def _subject(s: int, seat: int | None) -> str:
+    """``_who`` at the start of a sentence."""
+    return "You" if s == seat else f"Seat {s}"
+
+
+def _whose(s: int, seat: int | None) -> str:
+    return "your" if s == seat else f"Seat {s}'s"
+
+
+def _verb(s: int, seat: int | None, verb: str, third: str | None = None) -> str:
+    """The verb agreeing with ``_who(s, seat)``: "you take", "Seat 1 takes"."""
+    if s == seat:
+        return verb
+    return third or verb + "s"
+
+
+def _seats(numbers: Sequence[int], seat: int | None) -> str:
+    if seat in numbers:
+        rest = [n for n in numbers if n != seat]
+        return "you" if not rest else f"you and {seats(rest)}"
+    return seats(numbers)
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _bare(value: int) -> str:
+    """A card after "the drawn": ``"7 (7 zombies)"``, ``"Zombie Horde (15 zombies)"``."""
+    return card(value).removeprefix("the ")
+
+
+def _positions(positions: Sequence[int]) -> str:
+    word = "position" if len(positions) == 1 else "positions"
+    return f"{word} {listed([str(p) for p in positions])}"
+
+
+def _pile(state: State) -> str:
+    counts = state.reshuffles[-1].counts
+    values = tables(state.config).values
+    size = counted(sum(counts), "card")
+    return f"{size}, {card_kinds(zip(values, counts, strict=True))}"
+
+
+def _scores(scores: Sequence[int], seat: int | None) -> str:
+    return ", ".join(
+        f"Seat {s}{' (you)' if s == seat else ''} {score}" for s, score in enumerate(scores)
+    )
+
+
+def _first_player(after: State, seat: int | None) -> str:
+    return f"{_subject(after.turn, seat)} {_verb(after.turn, seat, 'play')} first."

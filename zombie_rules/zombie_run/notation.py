@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from zombie_rules.core.errors import DecodeError
 from zombie_rules.core.notation import parse_int, split_actor
+from zombie_rules.core.validation import short
 from zombie_rules.zombie_run.rules import to_act
 from zombie_rules.zombie_run.state import Action, Move, State
 
@@ -36,4 +37,4 @@ def parse_move(state: State, text: str) -> Move:
         return Move(actor, Action.PEEK, numbers)
     if keyword == "card" and len(numbers) == 1 and not shout:
         return Move(actor, Action.CARD, numbers)
-    raise DecodeError(f"{text!r} is not a Zombie Run! move; moves are {_FORMS}")
+    raise DecodeError(f"{short(text)} is not a Zombie Run! move; moves are {_FORMS}")

@@ -16,9 +16,18 @@ from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import outcomes_from_weights
 from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.result import Result
-from zombie_rules.core.validation import expect_move
+from zombie_rules.core.validation import expect_move, expect_well_formed, short
 from zombie_rules.zombie_run.config import Config, TieBreak, tables
-from zombie_rules.zombie_run.state import Action, Move, Phase, RoundResult, State
+from zombie_rules.zombie_run.state import Action, Move, Phase, Reshuffle, RoundResult, State
+from zombie_rules.zombie_run.wording import counted
+
+# Enum members as module globals: CPython 3.11 reads ``Phase.DEAL`` through the enum
+# metaclass (about 50 ns), and every ``apply`` reads several.
+_DEAL, _FLIP, _PEEK = Phase.DEAL, Phase.FLIP, Phase.PEEK
+_DRAW, _DRAW_CARD, _DECIDE, _OVER = Phase.DRAW, Phase.DRAW_CARD, Phase.DECIDE, Phase.OVER
+_DO_CARD, _DO_PEEK, _DO_SWAP, _DO_DISCARD = Action.CARD, Action.PEEK, Action.SWAP, Action.DISCARD
+_DO_DRAW_PILE, _DO_DRAW_DISCARD = Action.DRAW_PILE, Action.DRAW_DISCARD
+_DRAWS, _DECISIONS = (_DO_DRAW_PILE, _DO_DRAW_DISCARD), (_DO_SWAP, _DO_DISCARD)
 
 
 def new_game(config: Config | None = None) -> State:
@@ -49,7 +58,7 @@ def _start_round(
         config=config,
         round=round_,
         dealer=dealer,
-        phase=Phase.DEAL,
+        phase=_DEAL,
         turn=(dealer + 1) % config.players,
         hands=((),) * config.players,
         seen=((),) * config.players,
@@ -61,22 +70,45 @@ def _start_round(
         turns_taken=0,
         scores=scores,
         history=history,
+        reshuffles=(),
     )
 
 
 # ---------------------------------------------------------------- legal moves
 
+#: Every ``Move`` object that ``legal_moves`` hands out, by ``id``. They are built
+#: here with the right field types and kept alive by this table, so no other object
+#: can ever have one of these ids. ``apply`` skips the full type check for them
+#: (checking every field costs a quarter of a playout's ``apply``) and checks every
+#: other move (parsed, decoded or built by a caller) in full.
+_VETTED: dict[int, Move] = {}
+
+
+def _vetted(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``moves``, registered as well formed in :data:`_VETTED`."""
+    for move in moves:
+        _VETTED[id(move)] = move
+    return moves
+
 
 @functools.lru_cache(maxsize=64)
 def _card_moves(config: Config) -> tuple[Move, ...]:
-    return tuple(Move(CHANCE, Action.CARD, (value,)) for value in tables(config).values)
+    return _card_moves_of(tables(config).values)
+
+
+@functools.cache
+def _card_moves_of(values: tuple[int, ...]) -> tuple[Move, ...]:
+    # Keyed by the card values, not the config, so the vetted moves stay few.
+    return _vetted(tuple(Move(CHANCE, _DO_CARD, (value,)) for value in values))
 
 
 @functools.cache
 def _peek_moves(seat: int, hand_size: int, peek_count: int) -> tuple[Move, ...]:
-    return tuple(
-        Move(seat, Action.PEEK, combo)
-        for combo in itertools.combinations(range(hand_size), peek_count)
+    return _vetted(
+        tuple(
+            Move(seat, _DO_PEEK, combo)
+            for combo in itertools.combinations(range(hand_size), peek_count)
+        )
     )
 
 
@@ -90,20 +122,20 @@ def _peek_phase_moves(waiting: int, hand_size: int, peek_count: int) -> tuple[Mo
 def _draw_moves(seat: int, pile: bool, discard: bool) -> tuple[Move, ...]:
     moves: list[Move] = []
     if pile:
-        moves.append(Move(seat, Action.DRAW_PILE))
+        moves.append(Move(seat, _DO_DRAW_PILE))
     if discard:
-        moves.append(Move(seat, Action.DRAW_DISCARD))
-    return tuple(moves)
+        moves.append(Move(seat, _DO_DRAW_DISCARD))
+    return _vetted(tuple(moves))
 
 
 @functools.cache
 def _decide_moves(seat: int, hand_size: int, may_discard: bool) -> tuple[Move, ...]:
     moves: list[Move] = []
     for shout in (False, True):
-        moves.extend(Move(seat, Action.SWAP, (p,), shout) for p in range(hand_size))
+        moves.extend(Move(seat, _DO_SWAP, (p,), shout) for p in range(hand_size))
         if may_discard:
-            moves.append(Move(seat, Action.DISCARD, (), shout))
-    return tuple(moves)
+            moves.append(Move(seat, _DO_DISCARD, (), shout))
+    return _vetted(tuple(moves))
 
 
 def _may_discard_held(state: State) -> bool:
@@ -115,13 +147,16 @@ def _may_discard_held(state: State) -> bool:
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every move any actor may make now; empty exactly when the game is over."""
     phase = state.phase
-    if phase is Phase.DECIDE:
+    if phase is _DECIDE:
         return _decide_moves(state.turn, state.config.hand_size, _may_discard_held(state))
-    if phase is Phase.DRAW:
-        return _draw_moves(state.turn, any(state.draw_pile), bool(state.discard_pile))
-    if phase is Phase.DRAW_CARD or phase is Phase.DEAL or phase is Phase.FLIP:
+    if phase is _DRAW:
+        # With ``reshuffle_keeps_top=False`` an empty Draw Pile is reshuffled when a
+        # draw needs it (ruling 14), so drawing from it stays a choice.
+        pile = any(state.draw_pile) or not state.config.reshuffle_keeps_top
+        return _draw_moves(state.turn, pile, bool(state.discard_pile))
+    if phase is _DRAW_CARD or phase is _DEAL or phase is _FLIP:
         return chance_weights(state)[0]
-    if phase is Phase.PEEK:
+    if phase is _PEEK:
         config = state.config
         waiting = tables(config).everyone & ~state.peeked
         return _peek_phase_moves(waiting, config.hand_size, config.peek_count)
@@ -131,12 +166,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 def to_act(state: State) -> frozenset[int]:
     """Who may act: one seat, the seats still to look at their cards, or chance."""
     phase = state.phase
-    if phase is Phase.DRAW or phase is Phase.DECIDE:
+    if phase is _DRAW or phase is _DECIDE:
         return frozenset((state.turn,))
-    if phase is Phase.PEEK:
+    if phase is _PEEK:
         waiting = tables(state.config).everyone & ~state.peeked
         return frozenset(s for s in range(state.config.players) if waiting >> s & 1)
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return frozenset()
     return frozenset((CHANCE,))
 
@@ -144,7 +179,7 @@ def to_act(state: State) -> frozenset[int]:
 def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """A draw from the face-down pile: one outcome per card kind, weighted by count."""
     phase = state.phase
-    if phase is Phase.DEAL or phase is Phase.DRAW_CARD or phase is Phase.FLIP:
+    if phase is _DEAL or phase is _DRAW_CARD or phase is _FLIP:
         counts = state.draw_pile
         moves = _card_moves(state.config)
         if all(counts):
@@ -167,37 +202,46 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal."""
+    if id(move) not in _VETTED:
+        expect_well_formed(move, Move)
     # An ``is`` chain, most frequent phases first: enum hashing is slow in a dict lookup.
     phase = state.phase
-    if phase is Phase.DEAL:
+    if phase is _DEAL:
         return _deal(state, move)
-    if phase is Phase.DECIDE:
+    if phase is _DECIDE:
         return _decide(state, move)
-    if phase is Phase.DRAW:
+    if phase is _DRAW:
         return _draw(state, move)
-    if phase is Phase.DRAW_CARD:
+    if phase is _DRAW_CARD:
         return _draw_card(state, move)
-    if phase is Phase.PEEK:
+    if phase is _PEEK:
         return _peek(state, move)
-    if phase is Phase.FLIP:
+    if phase is _FLIP:
         return _flip(state, move)
-    raise IllegalMove(f"{move}: the game is over; no move is legal")
+    raise IllegalMove(f"{_said(move)}: the game is over; no move is legal")
 
 
 def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
-    expect_move(move, actor, actions, state.phase.name.lower())
+    expect_move(move, actor, actions, state.phase.value)
+
+
+def _said(move: Move) -> str:
+    """The move's notation for an error message, cut short if a caller made it huge."""
+    return short(str(move))
 
 
 def _drawn_card(state: State, move: Move) -> tuple[int, tuple[int, ...]]:
     """The card a chance move names and the pile without it."""
-    if move.seat != CHANCE or move.action is not Action.CARD or move.shout:
-        _expect(state, move, CHANCE, Action.CARD)
-        raise IllegalMove(f"{move}: chance does not shout")
+    if move.seat != CHANCE or move.action is not _DO_CARD or move.shout:
+        _expect(state, move, CHANCE, _DO_CARD)
+        raise IllegalMove(f"{_said(move)}: chance does not shout")
     index = tables(state.config).index.get(move.args[0]) if len(move.args) == 1 else None
     pile = state.draw_pile
     if index is None or not pile[index]:
         present = [v for v, n in zip(tables(state.config).values, pile, strict=True) if n]
-        raise IllegalMove(f"{move}: no such card in the Draw Pile; it holds {present}")
+        raise IllegalMove(
+            f"{_said(move)}: no such card in the Draw Pile; it holds {short(present)}"
+        )
     return move.args[0], pile[:index] + (pile[index] - 1,) + pile[index + 1 :]
 
 
@@ -211,8 +255,9 @@ def _deal(state: State, move: Move) -> State:
     dealt_all = seat == state.dealer and len(hands[seat]) == state.config.hand_size
     return State(
         state.config, state.round, state.dealer,
-        Phase.FLIP if dealt_all else Phase.DEAL,
+        _FLIP if dealt_all else _DEAL,
         (seat + 1) % n, hands, seen, pile, (), None, False, 0, 0, state.scores, state.history,
+        (),
     )  # fmt: skip
 
 
@@ -222,9 +267,9 @@ def _flip(state: State, move: Move) -> State:
     peeking = state.config.peek_count > 0
     return State(
         state.config, state.round, state.dealer,
-        Phase.PEEK if peeking else Phase.DRAW,
+        _PEEK if peeking else _DRAW,
         (state.dealer + 1) % state.config.players, state.hands, state.seen, pile, (card,),
-        None, False, 0, 0, state.scores, state.history,
+        None, False, 0, 0, state.scores, state.history, (),
     )  # fmt: skip
 
 
@@ -232,13 +277,13 @@ def _peek(state: State, move: Move) -> State:
     # "Each player can look at two, and only two, of the cards in their hand."
     seat = move.seat
     config = state.config
-    if move.action is not Action.PEEK:
-        raise IllegalMove(f"{move}: everyone must first look at their cards; legal: 'peek'")
+    if move.action is not _DO_PEEK:
+        raise IllegalMove(f"{_said(move)}: everyone must first look at their cards; legal: 'peek'")
     if move.shout:
-        raise IllegalMove(f"{move}: you may shout only as you discard on your own turn")
+        raise IllegalMove(f"{_said(move)}: you may shout only as you discard on your own turn")
     if not (0 <= seat < config.players) or state.peeked >> seat & 1:
         waiting = sorted(to_act(state))
-        raise IllegalMove(f"{move}: seat {seat} cannot look now; still to look: {waiting}")
+        raise IllegalMove(f"{_said(move)}: seat {seat} cannot look now; still to look: {waiting}")
     positions = move.args
     if (
         len(positions) != config.peek_count
@@ -246,8 +291,8 @@ def _peek(state: State, move: Move) -> State:
         or not all(0 <= p < config.hand_size for p in positions)
     ):
         raise IllegalMove(
-            f"{move}: name {config.peek_count} different positions 0-{config.hand_size - 1}"
-            " in increasing order"
+            f"{_said(move)}: name {counted(config.peek_count, 'different position')}"
+            f" 0-{config.hand_size - 1} in increasing order"
         )
     bit = 1 << seat
     row = list(state.seen[seat])
@@ -256,54 +301,60 @@ def _peek(state: State, move: Move) -> State:
     peeked = state.peeked | bit
     done = peeked == tables(config).everyone
     return State(
-        config, state.round, state.dealer, Phase.DRAW if done else Phase.PEEK, state.turn,
+        config, state.round, state.dealer, _DRAW if done else _PEEK, state.turn,
         state.hands, _replace_at(state.seen, seat, tuple(row)), state.draw_pile,
         state.discard_pile, None, False, peeked, 0, state.scores, state.history,
+        state.reshuffles,
     )  # fmt: skip
 
 
 def _draw(state: State, move: Move) -> State:
     # "drawing a card from the Draw Pile or the Discard Pile, looking at it"
-    _expect(state, move, state.turn, Action.DRAW_PILE, Action.DRAW_DISCARD)
+    expect_move(move, state.turn, _DRAWS, "draw")
     if move.args or move.shout:
-        raise IllegalMove(f"{move}: a draw takes no arguments and cannot shout")
-    if move.action is Action.DRAW_PILE:
-        if not any(state.draw_pile):
-            raise IllegalMove(f"{move}: the Draw Pile is empty; legal: 'draw discard'")
+        raise IllegalMove(f"{_said(move)}: a draw takes no arguments and cannot shout")
+    if move.action is _DO_DRAW_PILE:
+        draw_pile, discard_pile, reshuffles = state.draw_pile, state.discard_pile, state.reshuffles
+        if not any(draw_pile):
+            if state.config.reshuffle_keeps_top or not discard_pile:
+                raise IllegalMove(f"{_said(move)}: the Draw Pile is empty; legal: 'draw discard'")
+            # Ruling 14: with the whole Discard Pile going in, reshuffle only when a
+            # draw needs it, so the next player could still take the face-up card.
+            draw_pile, discard_pile, reshuffles = _reshuffle(state.config, discard_pile, reshuffles)
         return State(
-            state.config, state.round, state.dealer, Phase.DRAW_CARD, state.turn, state.hands,
-            state.seen, state.draw_pile, state.discard_pile, None, False, state.peeked,
-            state.turns_taken, state.scores, state.history,
+            state.config, state.round, state.dealer, _DRAW_CARD, state.turn, state.hands,
+            state.seen, draw_pile, discard_pile, None, False, state.peeked,
+            state.turns_taken, state.scores, state.history, reshuffles,
         )  # fmt: skip
     if not state.discard_pile:
-        raise IllegalMove(f"{move}: the Discard Pile is empty; legal: 'draw pile'")
+        raise IllegalMove(f"{_said(move)}: the Discard Pile is empty; legal: 'draw pile'")
     return State(
-        state.config, state.round, state.dealer, Phase.DECIDE, state.turn, state.hands,
+        state.config, state.round, state.dealer, _DECIDE, state.turn, state.hands,
         state.seen, state.draw_pile, state.discard_pile[:-1], state.discard_pile[-1], True,
-        state.peeked, state.turns_taken, state.scores, state.history,
+        state.peeked, state.turns_taken, state.scores, state.history, state.reshuffles,
     )  # fmt: skip
 
 
 def _draw_card(state: State, move: Move) -> State:
     card, pile = _drawn_card(state, move)
     return State(
-        state.config, state.round, state.dealer, Phase.DECIDE, state.turn, state.hands,
+        state.config, state.round, state.dealer, _DECIDE, state.turn, state.hands,
         state.seen, pile, state.discard_pile, card, False, state.peeked,
-        state.turns_taken, state.scores, state.history,
+        state.turns_taken, state.scores, state.history, state.reshuffles,
     )  # fmt: skip
 
 
 def _decide(state: State, move: Move) -> State:
     # "choosing whether or not to exchange it for one of the cards in your hand"
-    _expect(state, move, state.turn, Action.SWAP, Action.DISCARD)
+    expect_move(move, state.turn, _DECISIONS, "decide")
     seat = state.turn
     held = state.held
     assert held is not None
-    hands, seen = state.hands, state.seen
-    if move.action is Action.SWAP:
+    hands, seen, reshuffles = state.hands, state.seen, state.reshuffles
+    if move.action is _DO_SWAP:
         if len(move.args) != 1 or not 0 <= move.args[0] < state.config.hand_size:
             raise IllegalMove(
-                f"{move}: swap names one hand position 0-{state.config.hand_size - 1}"
+                f"{_said(move)}: swap names one hand position 0-{state.config.hand_size - 1}"
             )
         p = move.args[0]
         hand = hands[seat]
@@ -314,13 +365,17 @@ def _decide(state: State, move: Move) -> State:
         knows = tables(state.config).everyone if state.held_public else 1 << seat
         row = seen[seat]
         seen = _replace_at(seen, seat, row[:p] + (knows,) + row[p + 1 :])
+        if reshuffles and not state.held_public:
+            reshuffles = _placed(reshuffles, seat, p)
     else:
         if move.args:
-            raise IllegalMove(f"{move}: discard takes no position; to exchange, use 'swap N'")
+            raise IllegalMove(
+                f"{_said(move)}: discard takes no position; to exchange, use 'swap N'"
+            )
         if not _may_discard_held(state):
             raise IllegalMove(
-                f"{move}: there is no passing; a card taken from the Discard Pile must be"
-                " swapped into your hand ('swap N')"
+                f"{_said(move)}: there is no passing; a card taken from the Discard Pile must"
+                " be swapped into your hand ('swap N')"
             )
         discarded = held
     discard_pile = state.discard_pile + (discarded,)
@@ -328,31 +383,46 @@ def _decide(state: State, move: Move) -> State:
     limit = state.config.turn_limit
     if move.shout:
         # "the round stops immediately"
-        return _end_round(state, hands, discard_pile, turns_taken, seat)
+        return _end_round(state, hands, discard_pile, turns_taken, seat, reshuffles)
     if limit is not None and turns_taken >= limit:
-        return _end_round(state, hands, discard_pile, turns_taken, None)
+        return _end_round(state, hands, discard_pile, turns_taken, None, reshuffles)
     draw_pile = state.draw_pile
-    if not any(draw_pile):
+    if not any(draw_pile) and state.config.reshuffle_keeps_top:
         # "If you run out of cards during a game, have the dealer reshuffle the
-        # Discard Pile and use it to start a new Draw Pile."
-        draw_pile, discard_pile = _reshuffle(state.config, discard_pile)
+        # Discard Pile and use it to start a new Draw Pile." (Ruling 11: all but the
+        # top card, at once; ruling 14: the whole pile waits for a draw that needs it.)
+        draw_pile, discard_pile, reshuffles = _reshuffle(state.config, discard_pile, reshuffles)
     return State(
-        state.config, state.round, state.dealer, Phase.DRAW, (seat + 1) % state.config.players,
+        state.config, state.round, state.dealer, _DRAW, (seat + 1) % state.config.players,
         hands, seen, draw_pile, discard_pile, None, False, state.peeked, turns_taken,
-        state.scores, state.history,
+        state.scores, state.history, reshuffles,
     )  # fmt: skip
 
 
 def _reshuffle(
-    config: Config, discard_pile: tuple[int, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    config: Config, discard_pile: tuple[int, ...], reshuffles: tuple[Reshuffle, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Reshuffle, ...]]:
+    """The new Draw Pile, the Discard Pile left and the round's reshuffles with this one.
+
+    Every card going in was face up, so the new pile is remembered as a
+    :class:`Reshuffle`: what it holds is public, its order is not.
+    """
     keep = discard_pile[-1:] if config.reshuffle_keeps_top else ()
-    shuffled = discard_pile[:-1] if config.reshuffle_keeps_top else discard_pile
     index = tables(config).index
     counts = [0] * len(index)
-    for card in shuffled:
+    for card in discard_pile[: len(discard_pile) - len(keep)]:
         counts[index[card]] += 1
-    return tuple(counts), keep
+    pile = tuple(counts)
+    return pile, keep, reshuffles + (Reshuffle(pile),)
+
+
+def _placed(reshuffles: tuple[Reshuffle, ...], seat: int, position: int) -> tuple[Reshuffle, ...]:
+    """The reshuffles, noting that a card of the newest pile went unseen to ``(seat, position)``."""
+    last = reshuffles[-1]
+    place = (seat, position)
+    if place in last.placed:
+        return reshuffles
+    return reshuffles[:-1] + (Reshuffle(last.counts, last.placed + (place,)),)
 
 
 def _end_round(
@@ -361,6 +431,7 @@ def _end_round(
     discard_pile: tuple[int, ...],
     turns_taken: int,
     shouter: int | None,
+    reshuffles: tuple[Reshuffle, ...],
 ) -> State:
     # "Each player then turns over all four of their cards and counts the number of zombies"
     totals = tuple(sum(hand) for hand in hands)
@@ -378,9 +449,9 @@ def _end_round(
         # "The game lasts five rounds."
         everyone = tables(config).everyone
         return State(
-            config, state.round, state.dealer, Phase.OVER, state.turn, hands,
+            config, state.round, state.dealer, _OVER, state.turn, hands,
             tuple((everyone,) * len(h) for h in hands), state.draw_pile, discard_pile,
-            None, False, state.peeked, turns_taken, running, history,
+            None, False, state.peeked, turns_taken, running, history, reshuffles,
         )  # fmt: skip
     # "Dealer responsibilities rotate clockwise to the next player each round."
     return _start_round(
@@ -399,7 +470,7 @@ def _replace_at(
 
 def result(state: State) -> Result | None:
     """Lowest total after the last round wins: "The player with the lowest score ... wins"."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     scores = state.scores
     best = min(scores)

@@ -3,7 +3,9 @@
 Cards are stored as their zombie counts. The Draw Pile is face down and shuffled,
 so it is kept as counts per card kind (see :mod:`zombie_rules.core.piles`); the
 Discard Pile is face up, so its order is kept. Who knows which hand card is a
-bitmask of seats per position: that is what the views' perfect memory reads.
+bitmask of seats per position: that is what the views' perfect memory reads. A
+Draw Pile made by reshuffling the Discard Pile is public knowledge (every card in
+it was face up), so the state remembers what went into it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ import enum
 
 import attrs
 
-from zombie_rules.core.actors import seat_name
+from zombie_rules.core.actors import CHANCE, seat_name
+from zombie_rules.core.validation import short
 from zombie_rules.zombie_run.config import Config
 
 
@@ -53,10 +56,13 @@ class Move:
     shout: bool = False
 
     def __str__(self) -> str:
-        words = [self.action.value, *map(str, self.args)]
+        # ``short`` writes a legal move's small numbers as ``str`` does, and keeps a
+        # caller's thousand-digit number (which ``str`` refuses) out of error messages.
+        words = [self.action.value, *map(short, self.args)]
         if self.shout:
             words.append("shout")
-        return f"{seat_name(self.seat)}: {' '.join(words)}"
+        actor = seat_name(self.seat) if self.seat == CHANCE else short(self.seat)
+        return f"{actor}: {' '.join(words)}"
 
 
 @attrs.frozen
@@ -70,6 +76,22 @@ class RoundResult:
 
 
 @attrs.frozen
+class Reshuffle:
+    """A Draw Pile the dealer made from the Discard Pile during a round.
+
+    Every card in it had been face up, so the whole table knows what it holds,
+    though not in what order: ``counts`` is per card kind, like ``State.draw_pile``.
+    ``placed`` lists the hand places ``(seat, position)``, in order, that a card drawn
+    from this pile was swapped into unseen by the others. A re-deal of what a seat
+    cannot see (``checks.hidden_variant``) needs it: such a card can only be one of
+    this pile's, never a card dealt at the start of the round.
+    """
+
+    counts: tuple[int, ...]
+    placed: tuple[tuple[int, int], ...] = ()
+
+
+@attrs.frozen
 class State:
     """A Zombie Run! game at one moment.
 
@@ -77,6 +99,8 @@ class State:
     next card). ``seen[s][p]`` is the bitmask of seats that know the card at seat
     ``s``'s hand position ``p``. ``held`` is the card drawn this turn, not yet
     swapped or discarded; ``held_public`` says it came face up from the Discard Pile.
+    ``reshuffles`` holds the Draw Piles made from the Discard Pile this round,
+    oldest first (empty until the first Draw Pile runs out).
     """
 
     config: Config
@@ -94,3 +118,4 @@ class State:
     turns_taken: int
     scores: tuple[int, ...]
     history: tuple[RoundResult, ...]
+    reshuffles: tuple[Reshuffle, ...]

@@ -3,7 +3,8 @@
 Views model perfect memory: a seat sees every card it has looked at for as long
 as that card stays where it saw it, every card it saw placed (its own draws and
 anything taken face up from the Discard Pile), and everything ever face up. The
-order and contents of the Draw Pile are never shown, only its size.
+order of the Draw Pile is never shown; its contents only when it was made by
+reshuffling the Discard Pile, whose every card everyone saw face up.
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ from __future__ import annotations
 import attrs
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.validation import expect_seat
 from zombie_rules.zombie_run.cards import card_name
-from zombie_rules.zombie_run.config import Config
+from zombie_rules.zombie_run.config import Config, tables
 from zombie_rules.zombie_run.rules import to_act
 from zombie_rules.zombie_run.state import Phase, RoundResult, State
+from zombie_rules.zombie_run.wording import card_kinds
 
 
 @attrs.frozen
@@ -24,6 +27,12 @@ class View:
     ``hands[s][p]`` is the card at seat ``s``'s position ``p`` or ``None`` when this
     seat does not know it; ``owner_knows[s][p]`` says whether seat ``s`` has seen its
     own card there (everyone watches which cards a player lifts).
+
+    ``reshuffled`` is what the dealer shuffled into the current Draw Pile when the
+    Discard Pile was last reshuffled this round, as ``(zombies, copies)`` pairs: every
+    one of those cards was face up, so every seat and the spectator remember them
+    (not their order). The pile holds them less the cards drawn since. It is empty
+    while the round's first Draw Pile lasts.
     """
 
     seat: int | None
@@ -36,6 +45,7 @@ class View:
     hands: tuple[tuple[int | None, ...], ...]
     owner_knows: tuple[tuple[bool, ...], ...]
     draw_pile_size: int
+    reshuffled: tuple[tuple[int, int], ...]
     discard_pile: tuple[int, ...]
     holding: bool
     held: int | None
@@ -47,10 +57,9 @@ class View:
 
 
 def view(state: State, seat: int | None) -> View:
-    """What ``seat`` may know now; raises ``ValueError`` for a seat not at the table."""
+    """What ``seat`` may know now; raises ``UnknownSeat`` for a seat not at the table."""
     players = state.config.players
-    if seat is not None and not 0 <= seat < players:
-        raise ValueError(f"seat {seat} is not at this {players}-player table")
+    expect_seat(seat, players)
     everyone = (1 << players) - 1
     mask = everyone if seat is None else 1 << seat
     # A spectator knows a card only when every seat does (it was face up).
@@ -78,6 +87,7 @@ def view(state: State, seat: int | None) -> View:
         hands=hands,
         owner_knows=owner_knows,
         draw_pile_size=sum(state.draw_pile),
+        reshuffled=_reshuffled(state),
         discard_pile=state.discard_pile,
         holding=holding,
         held=state.held if sees_held else None,
@@ -87,6 +97,14 @@ def view(state: State, seat: int | None) -> View:
         scores=state.scores,
         history=state.history,
     )
+
+
+def _reshuffled(state: State) -> tuple[tuple[int, int], ...]:
+    if not state.reshuffles:
+        return ()
+    values = tables(state.config).values
+    counts = state.reshuffles[-1].counts
+    return tuple((value, n) for value, n in zip(values, counts, strict=True) if n)
 
 
 def render(v: View) -> str:
@@ -107,6 +125,8 @@ def render(v: View) -> str:
         f"Draw Pile: {v.draw_pile_size} cards; Discard Pile top: "
         + ("empty" if top is None else f"{top} ({card_name(top)})")
     )
+    if v.reshuffled:
+        lines.append(f"  (reshuffled from the Discard Pile: {card_kinds(v.reshuffled)})")
     if v.holding:
         shown = "a face-down card" if v.held is None else f"{v.held} ({card_name(v.held)})"
         lines.append(f"Seat {v.turn} holds {shown}")
