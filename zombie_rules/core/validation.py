@@ -24,7 +24,7 @@ def require_type(field: str, value: Any, kind: type | tuple[type, ...]) -> None:
     )
     if not ok:
         names = " or ".join("None" if k is type(None) else k.__name__ for k in kinds)
-        raise InvalidConfig(field, f"must be {names}, not {type(value).__name__} {value!r}")
+        raise InvalidConfig(field, f"must be {names}, not {type(value).__name__} {short(value)}")
 
 
 def require_int_pairs(field: str, value: Any) -> None:
@@ -33,7 +33,7 @@ def require_int_pairs(field: str, value: Any) -> None:
         isinstance(pair, tuple) and len(pair) == 2 and type(pair[0]) is int and type(pair[1]) is int
         for pair in value
     ):
-        raise InvalidConfig(field, f"must be a tuple of (int, int) pairs, not {value!r}")
+        raise InvalidConfig(field, f"must be a tuple of (int, int) pairs, not {short(value)}")
 
 
 def expect_move(move: Any, actor: int, actions: tuple[Enum, ...], phase: str) -> None:
@@ -44,11 +44,11 @@ def expect_move(move: Any, actor: int, actions: tuple[Enum, ...], phase: str) ->
     """
     if move.seat != actor:
         who = "chance" if actor == CHANCE else f"seat {actor}"
-        raise IllegalMove(f"{move}: it is {who}'s move ({phase} phase)")
+        raise IllegalMove(f"{said(move)}: it is {who}'s move ({phase} phase)")
     if move.action not in actions:
         legal = " or ".join(repr(a.value) for a in actions)
         raise IllegalMove(
-            f"{move}: cannot {move.action.value!r} in the {phase} phase; legal: {legal}"
+            f"{said(move)}: cannot {move.action.value!r} in the {phase} phase; legal: {legal}"
         )
 
 
@@ -63,7 +63,9 @@ def expect_seat(seat: Any, players: int) -> None:
     if type(seat) is not int:
         raise UnknownSeat(f"a seat is an int from 0 to {players - 1} or None, not {short(seat)}")
     if not 0 <= seat < players:
-        raise UnknownSeat(f"seat {seat} is not at this {players}-player table (0-{players - 1})")
+        raise UnknownSeat(
+            f"seat {short(seat)} is not at this {players}-player table (0-{players - 1})"
+        )
 
 
 def short(value: Any, limit: int = 60) -> str:
@@ -128,3 +130,12 @@ def expect_well_formed(move: Any, move_type: type) -> None:
                 f"{short(move)}: field {name!r} must be {what}, not"
                 f" {type(value).__name__} {short(value, 30)}"
             )
+
+
+def said(move: Any) -> str:
+    """A move's notation for an error message, cut short (a story may be megabytes long)."""
+    try:
+        text = str(move)
+    except Exception:  # a malformed move whose __str__ fails must still be refusable
+        text = short(move)
+    return text if len(text) <= 60 else f"{text[:57]}..."

@@ -11,7 +11,6 @@ code uses.
 """
 
 from zombie_rules.core.game import Game
-from zombie_rules.texas_zombies.describe import describe
 from zombie_rules.texas_zombies import checks
 from zombie_rules.texas_zombies.agents import HeuristicAgent
 from zombie_rules.texas_zombies.cards import (
@@ -23,6 +22,7 @@ from zombie_rules.texas_zombies.cards import (
     spread_events,
 )
 from zombie_rules.texas_zombies.config import Config
+from zombie_rules.texas_zombies.describe import describe
 from zombie_rules.texas_zombies.notation import parse_move
 from zombie_rules.texas_zombies.rules import (
     apply,
@@ -60,6 +60,7 @@ GAME: Game[Config, State, Move, View] = Game(
     hidden_variant=checks.hidden_variant,
     candidate_moves=checks.candidate_moves,
     check_state=checks.check_state,
+    check_view=checks.check_view,
     config_space={
         "players": (3, 4, 5, 6),
         "first_player": (0, 1, 2),
@@ -92,8 +93,8 @@ __all__ = [
     "View",
     "apply",
     "chance_outcomes",
-    "describe",
     "chance_weights",
+    "describe",
     "legal_moves",
     "new_game",
     "parse_move",

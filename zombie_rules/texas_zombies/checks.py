@@ -12,6 +12,7 @@ from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS, 
 from zombie_rules.texas_zombies.config import Config, tables
 from zombie_rules.texas_zombies.rules import legal_moves
 from zombie_rules.texas_zombies.state import Action, Move, Phase, State
+from zombie_rules.texas_zombies.views import View
 
 # Card identities: ("event", index), ("object", index), ("team", Team).
 
@@ -162,16 +163,23 @@ def without_story(move: Move) -> Move:
 
 
 def check_state(state: State) -> None:
-    """Raise ``ValueError`` naming the first broken invariant of a (decoded) state."""
+    """Raise ``ValueError`` naming the first broken invariant of a (decoded) state.
+
+    It accepts the states the rules can reach (as far as any protocol function
+    relies on them): sizes and ranges first, so that the later checks index
+    safely, then the cards, the finished turns (which fix the Events won and
+    discarded), the set-up deals and what each phase implies. It runs on decode
+    only, never on the ``apply`` path.
+    """
     config = state.config
     n = config.players
     t = tables(config)
     phase = state.phase
-    if not 0 <= state.turn < n:
-        raise ValueError(f"turn: {state.turn} is not a seat of a {n}-player game")
     per_seat = (state.hands, state.teams, state.votes, state.won)
     if any(len(field) != n for field in per_seat):
         raise ValueError(f"hands/teams/votes/won: need one entry per seat ({n})")
+    if not 0 <= state.turn < n:
+        raise ValueError(f"turn: {state.turn} is not a seat of a {n}-player game")
     if len(state.event_pool) != len(config.events) or any(
         c not in (0, 1) for c in state.event_pool
     ):
@@ -200,6 +208,8 @@ def check_state(state: State) -> None:
         raise ValueError("hands/told/object_discard: hold an Object not in the config")
     if any(h != tuple(sorted(set(h))) for h in state.hands):
         raise ValueError("hands: each hand must list different Objects in increasing order")
+    if state.told != tuple(sorted(set(state.told))):
+        raise ValueError("told: different Objects in increasing order")
     if card_census(state) != card_set(config):
         raise ValueError("cards: the state does not hold exactly the config's cards")
     drawn = t.pile_size - state.events_left
@@ -208,11 +218,14 @@ def check_state(state: State) -> None:
         raise ValueError("history: one finished turn per Event drawn, besides the current one")
     if in_hand != (phase in (Phase.NEXT_BACK, Phase.TELL, Phase.VOTE)):
         raise ValueError("current_event: an Event is out exactly while its turn is played")
+    if (phase is Phase.OVER) != (state.events_left == 0 and not in_hand):
+        raise ValueError("events_left: the game is over exactly when the last turn is done")
     showing = state.top_back is not None
     if showing != (phase not in (Phase.TOP_BACK, Phase.NEXT_BACK) and state.events_left > 0):
         raise ValueError("top_back: the top back shows exactly when the Event pile has a top")
     if showing and state.top_back not in {t.backs[e] for e in events if state.event_pool[e]}:
         raise ValueError("top_back: no unseen Event has that back")
+    _check_history(state)
     if phase in (Phase.TELL, Phase.VOTE):
         expected = state.top_back if state.events_left else HAND_SIZE
         if state.required != expected:
@@ -221,15 +234,132 @@ def check_state(state: State) -> None:
         raise ValueError("required: only set while a story is told or voted on")
     if (phase is Phase.VOTE) != bool(state.told):
         raise ValueError("told: Objects are on the table exactly during the vote")
+    if phase is Phase.VOTE and len(state.told) != state.required:
+        raise ValueError(f"told: the story uses exactly {state.required} Objects")
     if state.story and phase is not Phase.VOTE:
         raise ValueError("story: only kept while its vote is open")
     if any(v is not None for v in state.votes) and phase is not Phase.VOTE:
         raise ValueError("votes: votes are cast only in the VOTE phase")
     if state.votes[state.turn] is not None:
         raise ValueError("votes: the active player does not vote")
+    if phase is Phase.VOTE and all(
+        v is not None for s, v in enumerate(state.votes) if s != state.turn
+    ):
+        raise ValueError("votes: the vote is still open, so someone has not voted yet")
     if (phase is Phase.DRAW_OBJECT) != (state.to_draw > 0):
         raise ValueError("to_draw: Objects are owed exactly in the DRAW_OBJECT phase")
-    setup = phase in (Phase.TOP_BACK, Phase.DEAL_OBJECT)
+    if phase is Phase.DRAW_OBJECT:
+        if not state.history:
+            raise ValueError("history: Objects are drawn after a finished turn")
+        if state.to_draw > len(state.history[-1].used):
+            raise ValueError("to_draw: more Objects owed than the story used")
+        if not any(state.object_pile):
+            raise ValueError("object_pile: empty, yet an Object is to be drawn from it")
+    setup = phase in (Phase.TOP_BACK, Phase.DEAL_OBJECT, Phase.SPLIT, Phase.DEAL_TEAM)
+    if setup:
+        _check_setup(state)
+    else:
+        _check_hands_in_play(state)
+        played = len(state.history) - (phase in (Phase.DRAW_OBJECT, Phase.OVER))
+        expected_turn = (config.first_player + played) % n
+        if state.turn != expected_turn:
+            raise ValueError(f"turn: after {played} turns it is seat {expected_turn}'s")
+    _check_teams(state)
+
+
+def _check_history(state: State) -> None:
+    """Each finished turn re-checked; the Events won and discarded are theirs."""
+    config = state.config
+    n = config.players
+    t = tables(config)
+    history = state.history
+    drawn = [r.event for r in history]
+    if state.current_event is not None:
+        drawn.append(state.current_event)
+    if len(set(drawn)) != len(drawn) or any(not 0 <= e < len(config.events) for e in drawn):
+        raise ValueError("history: each turn drew a different Event of the config")
+    for i, record in enumerate(history):
+        where = f"history[{i}]"
+        if record.seat != (config.first_player + i) % n:
+            raise ValueError(f"{where}.seat: turns go clockwise from the first player")
+        if i + 1 == t.pile_size:
+            expected = HAND_SIZE  # L: the last story uses all three Objects
+        elif i + 1 < len(drawn):
+            expected = t.backs[drawn[i + 1]]  # F: the back of the next Event
+        else:
+            expected = state.top_back if state.top_back is not None else -1
+        if record.required != expected:
+            raise ValueError(f"{where}.required: the back of the next Event says {expected}")
+        used = record.used
+        if used != tuple(sorted(set(used))) or any(not 0 <= o < len(config.objects) for o in used):
+            raise ValueError(f"{where}.used: different Objects in increasing order")
+        votes = record.votes
+        if len(votes) != n or votes[record.seat] is not None:
+            raise ValueError(f"{where}.votes: one per seat, None for the player telling")
+        if record.speechless:
+            if used or record.story or any(v is not None for v in votes):
+                raise ValueError(f"{where}: a speechless player used nothing and got no vote")
+            won = False
+        else:
+            if len(used) != record.required:
+                raise ValueError(f"{where}.used: the story uses {record.required} Objects")
+            if any(v is None for s, v in enumerate(votes) if s != record.seat):
+                raise ValueError(f"{where}.votes: every other player votes on a story")
+            won = 2 * sum(1 for v in votes if v) >= n - 1  # I: at least half say Yes
+        if record.won != won:
+            raise ValueError(f"{where}.won: the vote says {'won' if won else 'lost'}")
+    # I/J: every finished turn's Event was earned or discarded (the census counts
+    # each Event once, so no other Event can be among them).
+    taken = sorted([e for w in state.won for e in w] + list(state.event_discard))
+    if taken != sorted(r.event for r in history):
+        raise ValueError("won/event_discard: hold exactly the Events of the finished turns")
+
+
+def _check_setup(state: State) -> None:
+    """Rules A-C: nothing drawn yet; Objects dealt, then Team cards, clockwise."""
+    config = state.config
+    n = config.players
+    first = config.first_player
+    phase = state.phase
+    if state.history or state.events_left != tables(config).pile_size:
+        raise ValueError("events_left/history: no Event is drawn during the set-up")
+    if state.object_discard:
+        raise ValueError("object_discard: empty during the set-up")
+    dealt = sum(len(hand) for hand in state.hands)
+    if phase is Phase.TOP_BACK:
+        expected_turn = first
+        if dealt:
+            raise ValueError("hands: no Object is dealt before the top back shows")
+    elif phase is Phase.DEAL_OBJECT:
+        expected_turn = (first + dealt) % n
+        if dealt >= n * HAND_SIZE:
+            raise ValueError("hands: every Object is dealt, yet the phase is DEAL_OBJECT")
+        for j in range(n):
+            seat = (first + j) % n
+            size = dealt // n + (j < dealt % n)
+            if len(state.hands[seat]) != size:
+                raise ValueError(
+                    f"hands[{seat}]: {dealt} Objects dealt clockwise from the first player"
+                    f" leave it {size}"
+                )
+    else:
+        _check_hands_in_play(state)
+        teams_dealt = sum(1 for team in state.teams if team is not None)
+        expected_turn = (first + teams_dealt) % n
+        if phase is Phase.SPLIT and n % 2 == 0:
+            raise ValueError("phase: only an odd table splits the teams by chance")
+        if phase is Phase.DEAL_TEAM:
+            if teams_dealt >= n:
+                raise ValueError("teams: every Team card is dealt, yet the phase is DEAL_TEAM")
+            if any((state.teams[(first + j) % n] is None) != (j >= teams_dealt) for j in range(n)):
+                raise ValueError("teams: Team cards are dealt clockwise from the first player")
+    if state.turn != expected_turn:
+        raise ValueError(f"turn: seat {expected_turn} gets the next card")
+
+
+def _check_hands_in_play(state: State) -> None:
+    """Three Objects each, less those the active player laid down or has still to draw."""
+    phase = state.phase
     for s, hand in enumerate(state.hands):
         short = 0
         if s == state.turn and phase is Phase.VOTE:
@@ -238,10 +368,14 @@ def check_state(state: State) -> None:
             short = state.to_draw
         elif phase is Phase.OVER and s == state.history[-1].seat:
             short = len(state.history[-1].used)
-        if not setup and len(hand) != HAND_SIZE - short:
+        if len(hand) != HAND_SIZE - short:
             raise ValueError(f"hands[{s}]: must hold {HAND_SIZE - short} Objects now")
-        if setup and len(hand) > HAND_SIZE:
-            raise ValueError(f"hands[{s}]: holds more than {HAND_SIZE} Objects")
+
+
+def _check_teams(state: State) -> None:
+    """Rule C: Team cards taken out evenly (an odd table after the split), dealt face down."""
+    n = state.config.players
+    phase = state.phase
     dealt = sum(1 for team in state.teams if team is not None)
     if phase > Phase.DEAL_TEAM and dealt != n:
         raise ValueError("teams: every seat holds a Team card once play starts")
@@ -252,8 +386,46 @@ def check_state(state: State) -> None:
         )
         if sizes != [n // 2, n - n // 2]:
             raise ValueError(f"teams: Team cards in play must split {n // 2} and {n - n // 2}")
+        if phase < Phase.DEAL_TEAM and dealt:
+            raise ValueError("teams: Team cards are dealt after the Objects")
     elif dealt or any(state.team_deck):
         raise ValueError("team_deck: Team cards are taken out only after the split")
+
+
+def check_view(v: View) -> None:
+    """Raise ``ValueError`` naming the first field of a (decoded) view ``render`` cannot show.
+
+    Every card a view names must be a card of its config, and every per-seat
+    field must have one entry per seat; ``render`` trusts the views ``view`` builds.
+    """
+    config = v.config
+    n = config.players
+    events = range(len(config.events))
+    objects = range(len(config.objects))
+    if v.seat is not None and not 0 <= v.seat < n:
+        raise ValueError(f"seat: {v.seat} is not a seat of a {n}-player game")
+    if not 0 <= v.turn < n:
+        raise ValueError(f"turn: {v.turn} is not a seat of a {n}-player game")
+    if any(len(field) != n for field in (v.hand_sizes, v.teams, v.won)):
+        raise ValueError(f"hand_sizes/teams/won: need one entry per seat ({n})")
+    if v.hand is not None and any(o not in objects for o in v.hand):
+        raise ValueError("hand: holds an Object not in the config")
+    if any(o not in objects for o in (*v.told, *v.object_discard)):
+        raise ValueError("told/object_discard: hold an Object not in the config")
+    if v.current_event is not None and v.current_event not in events:
+        raise ValueError("current_event: not an Event of the config")
+    if any(e not in events for w in v.won for e in w) or any(
+        e not in events for e in v.event_discard
+    ):
+        raise ValueError("won/event_discard: hold an Event not in the config")
+    for i, record in enumerate(v.history):
+        if not 0 <= record.seat < n or record.event not in events or len(record.votes) != n:
+            raise ValueError(f"history[{i}]: a seat, an Event of the config, a vote per seat")
+        if any(o not in objects for o in record.used):
+            raise ValueError(f"history[{i}].used: holds an Object not in the config")
+    for name, sizes in (("team_sizes", v.team_sizes), ("team_totals", v.team_totals)):
+        if sizes is not None and len(sizes) != len(TEAMS):
+            raise ValueError(f"{name}: one number per team")
 
 
 def rounds_played(state: State) -> int:

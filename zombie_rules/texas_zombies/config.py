@@ -7,7 +7,9 @@ import functools
 import attrs
 
 from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.validation import require_type, short
 from zombie_rules.texas_zombies.cards import DEFAULT_EVENTS, DEFAULT_OBJECTS, HAND_SIZE
+from zombie_rules.texas_zombies.wording import count
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -38,43 +40,76 @@ class Config:
 
 
 def validate(config: Config) -> None:
-    """Raise :class:`InvalidConfig` naming the first field that cannot be played."""
+    """Raise :class:`InvalidConfig` naming the first field that cannot be played.
+
+    Types come first: attrs does not check them, and ``"4"`` players or a list of
+    Objects would otherwise fail later with a ``TypeError`` (or, for a list, make
+    an unhashable "frozen" config).
+    """
+    for name in ("players", "first_player", "events_per_player"):
+        require_type(name, getattr(config, name), int)
+    require_type("split_public", config.split_public, bool)
+    _require_events(config.events)
+    _require_objects(config.objects)
     if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
         raise InvalidConfig(
             "players",
-            f"Texas Zombies is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {config.players}",
+            f"Texas Zombies is for {MIN_PLAYERS}-{MAX_PLAYERS} players,"
+            f" not {short(config.players)}",
         )
     if not 0 <= config.first_player < config.players:
         raise InvalidConfig(
-            "first_player", f"must be a seat 0-{config.players - 1}, not {config.first_player}"
+            "first_player",
+            f"must be a seat 0-{config.players - 1}, not {short(config.first_player)}",
         )
     names = [name for name, _ in config.events]
-    if len(set(names)) != len(names) or not all(names):
-        raise InvalidConfig("events", "every Event needs a name, and no two the same name")
+    if len(set(names)) != len(names) or not all(map(_one_line, names)):
+        raise InvalidConfig("events", "every Event needs a one-line name, and no two the same name")
     if any(not 1 <= back <= HAND_SIZE for _, back in config.events):
         raise InvalidConfig(
             "events", f"the number on an Event's back must be 1-{HAND_SIZE} (a hand holds 3)"
         )
     if config.events_per_player < 1:
         raise InvalidConfig(
-            "events_per_player", f"need at least one Event each, not {config.events_per_player}"
+            "events_per_player",
+            f"need at least one Event each, not {short(config.events_per_player)}",
         )
-    pile = config.events_per_player * config.players
-    if pile > len(config.events):
+    if config.events_per_player * config.players > len(config.events):
         raise InvalidConfig(
             "events",
-            f"{len(config.events)} Events cannot make a pile of {pile}"
-            f" ({config.events_per_player} per player)",
+            f"{count(len(config.events), 'Event')} cannot make a pile of"
+            f" {short(config.events_per_player)} per player for {config.players} players",
         )
-    if len(set(config.objects)) != len(config.objects) or not all(config.objects):
-        raise InvalidConfig("objects", "every Object needs a name, and no two the same name")
+    if len(set(config.objects)) != len(config.objects) or not all(map(_one_line, config.objects)):
+        raise InvalidConfig(
+            "objects", "every Object needs a one-line name, and no two the same name"
+        )
     needed = config.players * HAND_SIZE
     if len(config.objects) < needed:
         raise InvalidConfig(
             "objects",
-            f"{len(config.objects)} Objects cannot deal {config.players} hands of {HAND_SIZE}"
-            f" ({needed} needed)",
+            f"{count(len(config.objects), 'Object')} cannot deal {config.players} hands"
+            f" of {HAND_SIZE} ({needed} needed)",
         )
+
+
+def _one_line(name: str) -> bool:
+    """A name that is not blank and has no line break (accounts of moves are one line each)."""
+    return bool(name.strip()) and len(name.splitlines()) == 1
+
+
+def _require_events(events: object) -> None:
+    if not isinstance(events, tuple) or not all(
+        type(e) is tuple and len(e) == 2 and type(e[0]) is str and type(e[1]) is int for e in events
+    ):
+        raise InvalidConfig(
+            "events", f"must be a tuple of (name, back number) pairs, not {short(events)}"
+        )
+
+
+def _require_objects(objects: object) -> None:
+    if not isinstance(objects, tuple) or not all(type(o) is str for o in objects):
+        raise InvalidConfig("objects", f"must be a tuple of names, not {short(objects)}")
 
 
 @attrs.frozen

@@ -1,9 +1,288 @@
-"""PLACEHOLDER: the per-seat account of a move (being written)."""
+"""The account of one Texas Zombies move, as one seat (or a spectator) may know it.
+
+What a seat is told follows what it sees (:mod:`zombie_rules.texas_zombies.views`):
+the Event pile's backs and every drawn Event face are public; an Object or Team card
+dealt or drawn is named only to the seat that receives it; a vote is "Seat 2 votes"
+to everyone but the voter until the last one is in, and then the tally names every
+vote; at the end every Team card is turned up and the scoring is told rule by rule
+(N-Q). So two moves a seat cannot tell apart read the same to it, and everything a
+move changes in the seat's view is in its account.
+
+The account is computed by applying the move, so whatever the move sets off (the
+vote's outcome, the discards, a reshuffle, the next turn, the end of the game) is
+read from the resulting state rather than re-derived.
+"""
 
 from __future__ import annotations
 
-from zombie_rules.texas_zombies.state import Move, State
+import json
+
+from zombie_rules.core.validation import expect_seat, expect_well_formed
+from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAMS
+from zombie_rules.texas_zombies.config import tables
+from zombie_rules.texas_zombies.rules import apply, scoring
+from zombie_rules.texas_zombies.state import Action, Move, Phase, State
+from zombie_rules.texas_zombies.wording import count, event_name, listing, object_names, seats
 
 
 def describe(state: State, move: Move, seat: int | None) -> str:
-    return str(move)
+    """What ``move`` at ``state`` is and sets off, as ``seat`` (``None``: a spectator) knows it.
+
+    Raises :class:`~zombie_rules.core.errors.IllegalMove` for a move that is not
+    legal at ``state`` (a tell may carry any story) and
+    :class:`~zombie_rules.core.errors.UnknownSeat` for a seat not at the table.
+    """
+    expect_well_formed(move, Move)
+    expect_seat(seat, state.config.players)
+    after = apply(state, move)
+    lines = [_FIRST[move.action](state, move, seat, after)]
+    lines += _aftermath(state, after, seat)
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------- first line
+
+
+def _first_back(state: State, move: Move, seat: int | None, after: State) -> str:
+    back = move.args[0]
+    if state.phase is Phase.TOP_BACK:
+        # A: the pile is face down; only the back of its top card shows.
+        config = state.config
+        box = len(config.events) - tables(config).pile_size
+        go = "goes" if box == 1 else "go"
+        rest = f"; the other {count(box, 'Event')} {go} back to the box unseen" if box else ""
+        return (
+            f"The Event pile is laid out face down ({count(state.events_left, 'card')}{rest});"
+            f" the back of its top card shows {back}."
+        )
+    # F: the back of the next Event is how many Objects this story must use.
+    who = "your" if state.turn == seat else f"Seat {state.turn}'s"
+    return f"The back of the next Event shows {back}: {who} story must use {count(back, 'Object')}."
+
+
+def _first_object(state: State, move: Move, seat: int | None, after: State) -> str:
+    dealt = state.phase is Phase.DEAL_OBJECT
+    if state.turn == seat:
+        name = state.config.objects[move.args[0]]
+        return f"You are dealt an Object card: {name}." if dealt else f"You draw an Object: {name}."
+    if dealt:
+        return f"Seat {state.turn} is dealt an Object card face down."
+    return f"Seat {state.turn} draws an Object from the draw pile."
+
+
+def _first_split(state: State, move: Move, seat: int | None, after: State) -> str:
+    n = state.config.players
+    if state.config.split_public:
+        sizes = after.team_deck
+        shown = listing([f"{sizes[i]} {team.value}" for i, team in enumerate(TEAMS)])
+        return f"The {n} Team cards are taken out: {shown}."
+    # The bigger team stays secret (docs/rulings/texas_zombies.md): both outcomes
+    # read the same.
+    return (
+        f"The {n} Team cards are taken out face down: one team has {n // 2 + 1} members"
+        f" and the other {n // 2}, and nobody is told which."
+    )
+
+
+def _first_team(state: State, move: Move, seat: int | None, after: State) -> str:
+    # C: "Randomly deal to each player a Team card, face down."
+    if state.turn == seat:
+        return f"You are dealt a Team card: {TEAMS[move.args[0]].value}."
+    return f"Seat {state.turn} is dealt a Team card face down."
+
+
+def _first_event(state: State, move: Move, seat: int | None, after: State) -> str:
+    # E: the active player draws the top Event and reads it out: its face is public.
+    you = state.turn == seat
+    who = "You draw" if you else f"Seat {state.turn} draws"
+    reads = "read" if you else "reads"
+    name = event_name(state.config, move.args[0])
+    left = after.events_left
+    if left:
+        return (
+            f"{who} the Event {name} and {reads} it out ({count(left, 'Event')} left in the pile)."
+        )
+    # L: the last Event's story must use all three Objects.
+    whose = "your" if you else "the"
+    return (
+        f"{who} the last Event, {name}, and {reads} it out: {whose} story must use all"
+        f" {HAND_SIZE} Objects (rule L)."
+    )
+
+
+def _first_tell(state: State, move: Move, seat: int | None, after: State) -> str:
+    # F: the story uses the Objects laid down, which are face up from then on.
+    who = "You tell" if move.seat == seat else f"Seat {move.seat} tells"
+    line = f"{who} a story using {object_names(state.config, move.args)}"
+    if move.story:
+        # JSON quoting keeps a story with line breaks on this one line.
+        line += f": {json.dumps(move.story, ensure_ascii=False)}"
+    return line + "."
+
+
+def _first_speechless(state: State, move: Move, seat: int | None, after: State) -> str:
+    # G, note: "his challenge is automatically considered as failed."
+    who = "You are" if move.seat == seat else f"Seat {move.seat} is"
+    return f"{who} speechless: the challenge fails without a vote (rule G)."
+
+
+def _first_vote(state: State, move: Move, seat: int | None, after: State) -> str:
+    # H: votes are cast in secret; only the voter knows its own until all are in.
+    if move.seat == seat:
+        return f"You vote {'Yes' if move.args[0] else 'No'}."
+    return f"Seat {move.seat} votes."
+
+
+_FIRST = {
+    Action.BACK: _first_back,
+    Action.OBJECT: _first_object,
+    Action.SPLIT: _first_split,
+    Action.TEAM: _first_team,
+    Action.EVENT: _first_event,
+    Action.TELL: _first_tell,
+    Action.SPEECHLESS: _first_speechless,
+    Action.VOTE: _first_vote,
+}
+
+
+# ----------------------------------------------------------------- what follows
+
+
+def _aftermath(before: State, after: State, seat: int | None) -> list[str]:
+    """Lines for what the move set off: the end of a turn, a reshuffle, the next turn."""
+    lines: list[str] = []
+    if before.phase is Phase.TELL and after.phase is Phase.VOTE:
+        # G-H: every other player votes, all at once.
+        voters = [s for s in range(after.config.players) if s != after.turn]
+        lines.append(f"{seats(voters, seat)} now vote, each in secret (rule H).")
+    if len(after.history) > len(before.history):
+        lines += _turn_ends(before, after, seat)
+    elif _reshuffled(before, after):
+        lines.append(_RESHUFFLED)
+    if before.phase is Phase.DEAL_OBJECT and after.phase is not Phase.DEAL_OBJECT:
+        left = sum(after.object_pile)
+        lines.append(
+            f"Every player holds {HAND_SIZE} Objects; the other {count(left, 'Object')}"
+            " form the draw pile."
+        )
+    if after.phase is Phase.DRAW_EVENT and before.phase is not Phase.DRAW_EVENT:
+        first = before.phase is Phase.DEAL_TEAM
+        if after.turn == seat:
+            lines.append("You are the first player." if first else "Your turn begins.")
+        else:
+            lines.append(
+                f"Seat {after.turn} is the first player."
+                if first
+                else f"Seat {after.turn}'s turn begins."
+            )
+    if after.phase is Phase.OVER:
+        lines += _game_ends(after, seat)
+    return lines
+
+
+def _reshuffled(before: State, after: State) -> bool:
+    """Whether the Object discards became the draw pile (ruling: an empty pile is refilled)."""
+    drawn = 1 if before.phase is Phase.DRAW_OBJECT else 0
+    return sum(after.object_pile) > sum(before.object_pile) - drawn
+
+
+_RESHUFFLED = (
+    "The Object draw pile is empty: the discards are shuffled into a new draw pile"
+    " (see docs/rulings/texas_zombies.md)."
+)
+
+
+def _turn_ends(before: State, after: State, seat: int | None) -> list[str]:
+    record = after.history[-1]
+    config = after.config
+    lines: list[str] = []
+    if not record.speechless:
+        yes = [s for s, v in enumerate(record.votes) if v]
+        no = [s for s, v in enumerate(record.votes) if v is False]
+        each = ", ".join(
+            f"Seat {s}{' (you)' if s == seat else ''} {'Yes' if v else 'No'}"
+            for s, v in enumerate(record.votes)
+            if v is not None
+        )
+        lines.append(f"All votes are in: {len(yes)} Yes, {len(no)} No ({each}).")
+    name = event_name(config, record.event)
+    you = record.seat == seat
+    if record.won:
+        # I: "If at least half of the votes are a Yes, ... earns the Event card".
+        total = len(after.won[record.seat])
+        who = "you win" if you else f"Seat {record.seat} wins"
+        has = "have" if you else "has"
+        lines.append(
+            f"At least half are Yes: {who} the Event {name} (rule I) and now {has}"
+            f" {count(total, 'Event')}."
+        )
+    elif record.speechless:
+        lines.append(f"The Event {name} is discarded.")
+    else:
+        # J: "If more than half of the votes are a No, ... the Event card is discarded."
+        lines.append(f"More than half are No: the Event {name} is discarded (rule J).")
+    if record.used:
+        who = "You discard" if you else f"Seat {record.seat} discards"
+        lines.append(f"{who} the Objects used: {object_names(config, record.used)}.")
+        if _reshuffled(before, after):
+            lines.append(_RESHUFFLED)
+        if after.phase is Phase.DRAW_OBJECT:
+            who = "You draw" if you else f"Seat {record.seat} draws"
+            lines.append(f"{who} {count(after.to_draw, 'new Object')} to hold {HAND_SIZE} again.")
+    return lines
+
+
+def _game_ends(after: State, seat: int | None) -> list[str]:
+    final = scoring(after)
+    assert final is not None
+    n = after.config.players
+    # L: "Then the game is over." M: "All players reveal their team."
+    lines = [
+        "That was the last Event: the game is over (rule L).",
+        "The Team cards are turned face up (rule M): "
+        + ", ".join(
+            f"Seat {s}{' (you)' if s == seat else ''} {team.value}"
+            for s, team in enumerate(final.teams)
+        )
+        + ".",
+    ]
+    for i, team in enumerate(TEAMS):
+        members = [s for s in range(n) if final.teams[s] is team]
+        lines.append(_team_line(team.value, members, final.events_won, final.counted,
+                                final.totals[i], seat))  # fmt: skip
+    if len(final.winning_teams) > 1:
+        # Q: "If the two teams are tied, then all players win".
+        tie = count(final.totals[0], "Event")
+        lines.append(f"The teams are tied at {tie}: everyone wins (rule Q).")
+    else:
+        (team,) = final.winning_teams
+        winners = [s for s in range(n) if final.teams[s] is team]
+        verb = "wins" if len(winners) == 1 else "win"
+        lines.append(f"{team.value} has the most Events (rule N): {seats(winners, seat)} {verb}.")
+    return lines
+
+
+def _team_line(
+    name: str, members: list[int], won: tuple[int, ...], counted: tuple[int, ...], total: int,
+    seat: int | None,
+) -> str:  # fmt: skip
+    """One team's total, and which members' Events count and how often (rules N-P)."""
+    head = f"{name} ({seats(members, seat)})"
+    events = count(total, "Event")
+    if len(members) == 1:
+        (s,) = members
+        # P: "his grand total is twice the number of Event cards he won."
+        return f"{head}, a team of one: twice {won[s]} is {events} (rule P)."
+    sums = " + ".join(str(won[s]) for s in members if counted[s])
+    if len(counted) % 2 == 0:
+        # N: "Each team sums up the number of Event cards obtained by its members."
+        return f"{head}: {sums} = {events} (rule N)."
+    # O: "only sum up ... the player having the most and ... the one having the less."
+    if all(counted[s] for s in members):
+        return f"{head}: the most and the fewest, here both, count (rule O): {sums} = {events}."
+    kept = " + ".join(f"Seat {s}'s {won[s]}" for s in members if counted[s])
+    left_out = listing([f"Seat {s}'s {won[s]}" for s in members if not counted[s]])
+    return (
+        f"{head}: only the most and the fewest count (rule O): {kept} = {events};"
+        f" {left_out} does not count."
+    )

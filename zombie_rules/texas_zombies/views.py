@@ -12,10 +12,12 @@ from __future__ import annotations
 import attrs
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.validation import expect_seat
 from zombie_rules.texas_zombies.cards import TEAMS, Team
 from zombie_rules.texas_zombies.config import Config, tables
 from zombie_rules.texas_zombies.rules import scoring, to_act
 from zombie_rules.texas_zombies.state import Phase, State, TurnRecord
+from zombie_rules.texas_zombies.wording import count
 
 
 @attrs.frozen
@@ -57,11 +59,13 @@ class View:
 
 
 def view(state: State, seat: int | None) -> View:
-    """What ``seat`` may know now; raises ``ValueError`` for a seat not at the table."""
+    """What ``seat`` may know now.
+
+    Raises :class:`~zombie_rules.core.errors.UnknownSeat` for a seat not at the table
+    (``True`` and ``1.0`` included: a view asked for with them would store them).
+    """
     config = state.config
-    players = config.players
-    if seat is not None and not 0 <= seat < players:
-        raise ValueError(f"seat {seat} is not at this {players}-player table")
+    expect_seat(seat, config.players)
     final = scoring(state)
     if final is not None:
         teams: tuple[Team | None, ...] = final.teams
@@ -122,9 +126,9 @@ def render(v: View) -> str:
         f"Texas Zombies, {config.players} players, phase {v.phase.name.lower()}, "
         f"seat {v.turn} active",
         f"Events won: {' '.join(f'{s}:{len(w)}' for s, w in enumerate(v.won))}",
-        f"Event pile: {v.event_pile_size} cards"
+        f"Event pile: {count(v.event_pile_size, 'card')}"
         + ("" if v.top_back is None else f", back of the top card shows {v.top_back}"),
-        f"Object pile: {v.object_pile_size} cards; discards: {len(v.object_discard)}",
+        f"Object pile: {count(v.object_pile_size, 'card')}; discards: {len(v.object_discard)}",
     ]
     if v.team is not None:
         lines.append(f"Your team: {v.team.value}")
@@ -133,12 +137,14 @@ def render(v: View) -> str:
         lines.append(f"Your Objects: {shown or '(none)'}")
     if v.current_event is not None:
         name, _ = events[v.current_event]
-        lines.append(
-            f"Event {v.current_event}: {name!r}; the story must use {v.required or '?'} Objects"
-        )
+        need = count(v.required, "Object") if v.required else "? Objects"
+        lines.append(f"Event {v.current_event}: {name!r}; the story must use {need}")
         if v.seat == v.turn and not v.told and v.hand:
             example = " ".join(map(str, v.hand[: v.required or len(v.hand)]))
-            lines.append("Tell it: name the Objects, then your story in quotes (or leave it out):")
+            lines.append(
+                "Tell it: name the Objects (numbers or names, any order), then your story in"
+                " quotes (or leave it out):"
+            )
             lines.append(f'  tell {example} "How I got away..."   or: speechless')
     if v.told:
         lines.append("Objects used: " + ", ".join(objects[o] for o in v.told))
