@@ -10,7 +10,7 @@ from typing import IO, cast
 import pytest
 
 from zombie_rules import cli
-from zombie_rules.play import RandomAgent, play_game, replay
+from zombie_rules.play import RandomAgent, play_game, play_out, replay
 from zombie_rules.registry import GAMES
 
 
@@ -21,12 +21,15 @@ def run(*argv: str, stdin: str | io.StringIO | None = None) -> tuple[int, str, s
     return code, out.getvalue(), err.getvalue()
 
 
-SEAT_ROW = re.compile(r"^\s*(\d+)\s+(\S+)\s+(\d+)\s+([\d.]+)%\s+(-?[\d.]+)$")
+# seat, agent, games, wins, win rate, 95% interval, mean score
+SEAT_ROW = re.compile(
+    r"^\s*(\d+)\s+(\S+)\s+(\d+)\s+(\d+)\s+([\d.]+)%\s+[\d.]+-[\d.]+%\s+(-?[\d.]+)$"
+)
 
 
 def seat_rows(text: str) -> list[tuple[int, str, int]]:
     rows = [SEAT_ROW.match(line) for line in text.splitlines()]
-    return [(int(m[1]), m[2], int(m[3])) for m in rows if m]
+    return [(int(m[1]), m[2], int(m[4])) for m in rows if m]
 
 
 # ------------------------------------------------------------------- games
@@ -54,8 +57,8 @@ def test_simulate_prints_one_row_per_seat_and_the_game_count() -> None:
         (0, "random"), (1, "heuristic"), (2, "random"),
     ]  # fmt: skip
     assert sum(wins for *_, wins in rows) >= 6  # every game has a winner; ties count for each
-    assert "mean rounds: 2.00" in out
-    assert re.search(r"mean moves per game: [\d.]+", out)
+    assert re.search(r"^rounds\s+2\.00\s+2\s+2\s+2$", out, re.MULTILINE)  # mean median p99 max
+    assert re.search(r"^moves \(chance too\)\s+[\d.]+\s", out, re.MULTILINE)
     assert re.search(r"games per second: [\d.]+", out)
 
 
@@ -70,7 +73,7 @@ def test_simulate_plays_the_same_games_as_play_game() -> None:
     game = GAMES["zombie_run"]
     config = game.config_type(players=3, rounds=1)
     agents = [RandomAgent()] * 3
-    played = cli.play_out(game, config, agents, seed=11)
+    played = play_out(game, config, agents, seed=11)
     record = play_game(game, config, agents, seed=11)
     assert played.record == record
     assert played.final == replay(record)[-1]

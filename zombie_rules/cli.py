@@ -20,8 +20,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
+from zombie_rules import simulate as sim
 from zombie_rules.core.actors import CHANCE, seat_name
-from zombie_rules.core.errors import DecodeError, IllegalMove
+from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig
 from zombie_rules.core.game import Game
 from zombie_rules.core.validation import short
 from zombie_rules.play import (
@@ -29,11 +30,11 @@ from zombie_rules.play import (
     RandomAgent,
     choose_move,
     pick_actor,
-    play_out,
     sample_chance,
 )
 from zombie_rules.registry import GAMES
 from zombie_rules.serialize import from_json, to_json
+from zombie_rules.simulate.batch import Rotation
 
 #: Exit status of a usage error (bad game name, agent list, ``--set``), as argparse uses.
 USAGE = 2
@@ -41,10 +42,6 @@ USAGE = 2
 ABANDONED = 1
 #: Exit status after Ctrl-C, as a shell reports a process ended by SIGINT.
 INTERRUPTED = 130
-#: ``simulate`` reports progress on stderr when it is a terminal or at least this many games run.
-PROGRESS_GAMES = 1000
-#: Seconds between progress reports.
-PROGRESS_EVERY = 1.0
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -85,7 +82,38 @@ def _parser() -> argparse.ArgumentParser:
         default="random",
         help="comma-separated agent per seat, or one for all (default random)",
     )
-    simulate.add_argument("--quiet", action="store_true", help="no progress report on stderr")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    simulate.add_argument(
+        "--rotation",
+        choices=[r.value for r in Rotation],
+        default=Rotation.NONE.value,
+        help="play each deal with the agents in every seat order: cycle (each agent in each"
+        " seat once) or all (every permutation); default none",
+    )
+    simulate.add_argument(
+        "--max-moves",
+        type=int,
+        default=None,
+        metavar="N",
+        help="stop a game after N moves (chance included); it counts as capped, won by nobody",
+    )
+    where = simulate.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="local worker processes (default 1)"
+    )
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run on the Dask cluster of this scheduler"
+    )
+    where.add_argument(
+        "--dask-workers",
+        type=int,
+        metavar="N",
+        help="run on a local Dask cluster of N worker processes started for the run",
+    )
+    simulate.add_argument("--json", metavar="FILE", help="write the batch, summary and metrics")
+    simulate.add_argument(
+        "--games-out", metavar="FILE", help="write one JSON line per game (seed, agents, result)"
+    )
 
     play = commands.add_parser("play", parents=[settings], help="play one game against bots")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
@@ -168,75 +196,73 @@ def _describe_settings(settings: Sequence[str]) -> str:
 
 
 def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """A thin layer over :mod:`zombie_rules.simulate`: build the batch, run it, print."""
     game = _get_game(args.game)
     config = make_config(game, args.settings)
-    players = game.players(config)
-    if args.games < 1:
-        raise UsageError(f"--games must be at least 1, not {args.games}")
-    names = _split_agents(args.agents)
-    if len(names) == 1:
-        names *= players
-    elif len(names) < players:
-        raise UsageError(
-            f"--agents lists {len(names)} agents but {game.name} with this config has"
-            f" {players} seats; give one name for all seats or one per seat"
+    try:
+        batch = sim.Batch(
+            game.name,
+            agents=_split_agents(args.agents),
+            games=args.games,
+            seed=args.seed,
+            config=config,
+            rotation=Rotation(args.rotation),
+            max_moves=args.max_moves,
         )
-    elif len(names) > players:
-        raise UsageError(
-            f"--agents lists {len(names)} agents but {game.name} with this config has"
-            f" only {players} seats"
-        )
-    for name in set(names):
-        make_agent(game, name)  # unknown names fail before any game is played
+    except InvalidConfig as exc:
+        raise UsageError(f"--{exc.field.replace('_', '-')}: {exc.why}") from None
+    executor = _executor(args)
+    bar = None if args.quiet else sim.ProgressBar(err)
+    with contextlib.ExitStack() as files:
+        games_out = _open(files, args.games_out, "--games-out")
+        summary_out = _open(files, args.json, "--json")
 
-    wins = [0] * players
-    score_sums = [0] * players
-    rounds = moves = unfinished = 0
-    tty = err.isatty()
-    report = not args.quiet and (tty or args.games >= PROGRESS_GAMES)
-    start = last_report = time.perf_counter()
-    for i in range(args.games):
-        agents = [make_agent(game, name) for name in names]
-        played = play_out(game, config, agents, args.seed + i)
-        result = game.result(played.final)
-        if result is None:
-            unfinished += 1
-        else:
-            for seat in result.winners:
-                wins[seat] += 1
-            for seat, score in enumerate(result.scores):
-                score_sums[seat] += score
-        rounds += game.rounds_played(played.final)
-        moves += len(played.record.moves)
-        now = time.perf_counter()
-        if report and now - last_report >= PROGRESS_EVERY:
-            last_report = now
-            end = "\r" if tty else "\n"
-            err.write(f"{i + 1}/{args.games} games ({(i + 1) / (now - start):.0f}/s){end}")
-            err.flush()
-    elapsed = time.perf_counter() - start
-    if report and tty:
-        err.write(" " * 40 + "\r")
-    finished = args.games - unfinished
+        def write_games(lines: Sequence[sim.GameLine]) -> None:
+            assert games_out is not None
+            games_out.writelines(line.to_json() + "\n" for line in lines)
 
-    out.write(f"{game.name}: {args.games} games, seeds {args.seed}-{args.seed + args.games - 1},")
-    out.write(f" {_describe_settings(args.settings)}\n")
-    width = max(len("agent"), *(len(name) for name in names))
-    out.write(
-        f"{'seat':>4}  {'agent':<{width}}  {'wins':>6}  {'win rate':>8}  {'mean score':>10}\n"
-    )
-    for seat in range(players):
-        rate = wins[seat] / finished if finished else 0.0
-        mean = score_sums[seat] / finished if finished else 0.0
-        out.write(
-            f"{seat:>4}  {names[seat]:<{width}}  {wins[seat]:>6}  {rate:>8.1%}  {mean:>10.2f}\n"
-        )
-    out.write(f"mean rounds: {rounds / args.games:.2f}\n")
-    out.write(f"mean moves per game: {moves / args.games:.1f}\n")
-    out.write(f"games per second: {args.games / elapsed if elapsed else float('inf'):.1f}\n")
-    if unfinished:
-        out.write(f"unfinished games (no result): {unfinished}\n")
+        start = time.perf_counter()
+        try:
+            summary = sim.run(
+                batch, executor, on_progress=bar, on_games=write_games if games_out else None
+            )
+        except sim.ClusterError as exc:
+            err.write(f"zombie-rules: error: {exc}\n")
+            return ABANDONED
+        finally:
+            if bar is not None:
+                bar.close()
+        elapsed = time.perf_counter() - start
+        if summary_out is not None:
+            summary_out.write(sim.report_json(batch, summary))
+    settings = _describe_settings(args.settings)
+    out.write(sim.format_metrics(sim.metrics(summary, batch), batch, settings))
+    rate = args.games / elapsed if elapsed else float("inf")
+    out.write(f"games per second: {rate:.1f} on {executor.describe()}\n")
     return 0
+
+
+def _executor(args: argparse.Namespace) -> sim.Executor:
+    if args.scheduler is not None or args.dask_workers is not None:
+        if args.dask_workers is not None and args.dask_workers < 1:
+            raise UsageError(f"--dask-workers must be at least 1, not {args.dask_workers}")
+        try:
+            sim.cluster.import_distributed()
+        except sim.MissingExtra as exc:
+            raise UsageError(str(exc)) from None
+        return sim.Dask(scheduler=args.scheduler, workers=args.dask_workers)
+    if args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {args.jobs}")
+    return sim.Processes(args.jobs) if args.jobs > 1 else sim.InProcess()
+
+
+def _open(files: contextlib.ExitStack, path: str | None, option: str) -> IO[str] | None:
+    if path is None:
+        return None
+    try:
+        return files.enter_context(open(path, "w", encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"{option} {short(path)}: cannot write it ({exc.strerror})") from None
 
 
 # ----------------------------------------------------------------------- play

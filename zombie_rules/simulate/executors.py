@@ -1,0 +1,113 @@
+"""Where chunks run: in this process, or on a pool of local processes.
+
+An executor takes a batch and yields :class:`~zombie_rules.simulate.chunk.Chunk`
+results as they finish, in any order; :func:`zombie_rules.simulate.run` merges
+them. The Dask executor lives in :mod:`zombie_rules.simulate.cluster` so that
+this module never imports Dask.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import signal
+from collections.abc import Iterator
+from typing import Protocol
+
+from zombie_rules.simulate.batch import Batch
+from zombie_rules.simulate.chunk import Chunk, run_chunk
+from zombie_rules.simulate.planner import Planner
+
+#: Seconds of play per chunk sent to another process or machine.
+TASK_SECONDS = 1.0
+#: Seconds of play per chunk in this process: there is nothing to ship, so the
+#: chunks are shorter to keep the progress report lively.
+LOCAL_SECONDS = 0.25
+
+
+class Executor(Protocol):
+    """Runs the chunks of a batch and yields them as they finish."""
+
+    def chunks(self, batch: Batch, keep_lines: bool) -> Iterator[Chunk]:
+        """Every game of ``batch``, once, as chunks in any order."""
+        ...
+
+    def describe(self) -> str:
+        """What the run happened on, for people ("2 processes")."""
+        ...
+
+
+class InProcess:
+    """Plays every chunk here, one after the other: the reference the others must match."""
+
+    def __init__(self, chunk_games: int | None = None) -> None:
+        self.chunk_games = chunk_games
+
+    def chunks(self, batch: Batch, keep_lines: bool) -> Iterator[Chunk]:
+        planner = Planner(batch.games, 1, LOCAL_SECONDS, self.chunk_games)
+        while (span := planner.take()) is not None:
+            chunk = run_chunk(batch, *span, keep_lines)
+            planner.record(chunk.stop - chunk.start, chunk.seconds)
+            yield chunk
+
+    def describe(self) -> str:
+        return "1 process"
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    # Not "fork": the caller may have threads (a Dask client, a test runner's), and a
+    # forked copy of a process with threads can deadlock. A fork server starts once,
+    # imports the rules once, and forks clean workers from there.
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["zombie_rules.simulate.chunk"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's group: let the parent alone
+    # handle it (cancel what is queued, stop), rather than every worker printing
+    # a traceback of its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Processes:
+    """Plays chunks on ``jobs`` local worker processes (``concurrent.futures``).
+
+    Two chunks per worker are kept in flight, so a worker never waits while this
+    process merges a result.
+    """
+
+    def __init__(self, jobs: int, chunk_games: int | None = None) -> None:
+        if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+            raise ValueError(f"jobs must be an integer of at least 1, not {jobs!r}")
+        self.jobs = jobs
+        self.chunk_games = chunk_games
+
+    def chunks(self, batch: Batch, keep_lines: bool) -> Iterator[Chunk]:
+        planner = Planner(batch.games, self.jobs, TASK_SECONDS, self.chunk_games)
+        pool = concurrent.futures.ProcessPoolExecutor(
+            self.jobs, mp_context=_context(), initializer=_ignore_interrupts
+        )
+        pending: set[concurrent.futures.Future[Chunk]] = set()
+        try:
+            while True:
+                while len(pending) < 2 * self.jobs and (span := planner.take()) is not None:
+                    pending.add(pool.submit(run_chunk, batch, *span, keep_lines))
+                if not pending:
+                    break
+                done, pending = concurrent.futures.wait(
+                    pending, return_when=concurrent.futures.FIRST_COMPLETED
+                )
+                for future in done:
+                    chunk = future.result()
+                    planner.record(chunk.stop - chunk.start, chunk.seconds)
+                    yield chunk
+        finally:
+            for future in pending:
+                future.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def describe(self) -> str:
+        return f"{self.jobs} process{'es' if self.jobs > 1 else ''}"
