@@ -11,6 +11,13 @@ everything survives a JSON round trip.
 
 from __future__ import annotations
 
+try:
+    import hypothesis  # noqa: F401
+except ImportError as missing:  # name the extra that brings it, not just "no module named"
+    raise ImportError(
+        "zombie_rules.testing needs Hypothesis: pip install 'zombie-rules[testing]'"
+    ) from missing
+
 import enum
 import random
 from collections.abc import Sequence

@@ -1,6 +1,6 @@
 """When each Zombie Doctor card can be used, and how: the one definition of usability.
 
-The title's issue asks that card usability be defined in one place that both
+Card usability is defined in this one place, which both
 ``legal_moves`` and ``apply`` use, so the two can never disagree: ``legal_moves``
 lists exactly the uses :func:`card_uses` returns and ``apply`` rejects every use
 it does not return. A card is usable exactly when its effect can happen now.
