@@ -1,11 +1,14 @@
 """The ``zombie-rules`` command: simulate bot games, play against bots, list titles.
 
-This is the one module of the package that does I/O (terminal, clock). The rules
-never import it. Every stream is injectable so tests can drive a whole session::
+This module and :mod:`zombie_rules.terminal` (the play loop it hands ``play`` and
+``replay`` to) do the package's terminal I/O; the rules never import them. Every
+stream is injectable so tests can drive a whole session::
 
     zombie-rules games
     zombie-rules simulate zombie_run --games 1000 --agents random,heuristic --seed 7
-    zombie-rules play zombie_run --seat 0 --agents heuristic --set rounds=1
+    zombie-rules play zombie_run --seat 0 --agents heuristic --set rounds=1 --record game.json
+    zombie-rules play texas_zombies --humans 0,2
+    zombie-rules replay game.json --seat 1
 """
 
 from __future__ import annotations
@@ -14,27 +17,22 @@ import argparse
 import contextlib
 import json
 import os
-import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import IO, Any
 
+from zombie_rules import __version__, terminal
 from zombie_rules import simulate as sim
-from zombie_rules.core.actors import CHANCE, seat_name
-from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig
+from zombie_rules.core.errors import DecodeError, InvalidConfig
 from zombie_rules.core.game import Game
 from zombie_rules.core.validation import short
-from zombie_rules.play import (
-    Agent,
-    RandomAgent,
-    choose_move,
-    pick_actor,
-    sample_chance,
-)
+from zombie_rules.play import Record
 from zombie_rules.registry import GAMES
 from zombie_rules.serialize import from_json, to_json
 from zombie_rules.simulate.batch import Rotation
+from zombie_rules.terminal.guides import guide_for
+from zombie_rules.web import serve as web_serve
 
 #: Exit status of a usage error (bad game name, agent list, ``--set``), as argparse uses.
 USAGE = 2
@@ -57,9 +55,10 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="zombie-rules", description="Zombie card game rules engines: simulate and play."
     )
+    parser.add_argument("--version", action="version", version=f"zombie-rules {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    commands.add_parser("games", help="list the known games")
+    commands.add_parser("games", help="list the known games, their player counts and what they are")
 
     settings = argparse.ArgumentParser(add_help=False)
     settings.add_argument("game", metavar="GAME", help="a game name (see 'zombie-rules games')")
@@ -80,7 +79,7 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--agents",
         default="random",
-        help="comma-separated agent per seat, or one for all (default random)",
+        help="one agent name for every seat, or one per seat, comma-separated (default random)",
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     simulate.add_argument(
@@ -115,14 +114,38 @@ def _parser() -> argparse.ArgumentParser:
         "--games-out", metavar="FILE", help="write one JSON line per game (seed, agents, result)"
     )
 
-    play = commands.add_parser("play", parents=[settings], help="play one game against bots")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play = commands.add_parser(
+        "play",
+        parents=[settings],
+        help="play one game at the terminal against bots (or with friends, hot seat)",
+    )
+    people = play.add_mutually_exclusive_group()
+    people.add_argument("--seat", type=int, default=None, help="your seat (default 0)")
+    people.add_argument(
+        "--humans",
+        metavar="SEATS",
+        help="seats played by people sharing this terminal, e.g. 0,2 (hot seat)",
+    )
     play.add_argument(
         "--agents",
         default=None,
-        help="bots: one name for all, one per other seat, or one per seat (yours is ignored);"
+        help="as in simulate: one agent name for every bot, or one per seat, comma-separated"
+        f" ('{terminal.HUMAN}' marks a person's seat; people's entries are otherwise ignored);"
         " default heuristic when the game has it, else random",
     )
+    play.add_argument(
+        "--record",
+        metavar="FILE",
+        help="save the game's record as JSON (for 'zombie-rules replay')",
+    )
+    replay = commands.add_parser(
+        "replay", help="step through a saved game (play --record) as one seat was told it"
+    )
+    replay.add_argument("file", metavar="FILE", help="a record saved by 'play --record'")
+    replay.add_argument(
+        "--seat", type=int, default=None, help="whose account to follow (default: a spectator's)"
+    )
+    web_serve.add_parser(commands)
     return parser
 
 
@@ -132,23 +155,6 @@ def _get_game(name: str) -> AnyGame:
     except KeyError:
         known = ", ".join(sorted(GAMES))
         raise UsageError(f"unknown game {name!r}; known games: {known}") from None
-
-
-def agent_names(game: AnyGame) -> tuple[str, ...]:
-    """The agent names ``--agents`` accepts for ``game``."""
-    return ("random", *sorted(game.agents))
-
-
-def make_agent(game: AnyGame, name: str) -> Agent:
-    """A fresh agent called ``name``: ``random`` or one of ``game.agents``."""
-    if name == "random":
-        return RandomAgent()
-    factory = game.agents.get(name)
-    if factory is None:
-        known = ", ".join(agent_names(game))
-        raise UsageError(f"unknown agent {name!r} for {game.name}; known agents: {known}")
-    agent: Agent = factory()
-    return agent
 
 
 def _split_agents(text: str) -> list[str]:
@@ -265,119 +271,65 @@ def _open(files: contextlib.ExitStack, path: str | None, option: str) -> IO[str]
         raise UsageError(f"{option} {short(path)}: cannot write it ({exc.strerror})") from None
 
 
-# ----------------------------------------------------------------------- play
+# ------------------------------------------------------- games, play, replay
 
 
-def _notation(move: Any) -> str:
-    """A move as a person types it: the notation without the actor prefix."""
-    text = str(move)
-    _, sep, rest = text.partition(": ")
-    return rest if sep else text
-
-
-def _play_agents(game: AnyGame, spec: str | None, players: int, seat: int) -> dict[int, Agent]:
-    others = [s for s in range(players) if s != seat]
-    default = "heuristic" if "heuristic" in game.agents else "random"
-    names = _split_agents(spec) if spec is not None else [default]
-    if len(names) == 1:
-        chosen = dict.fromkeys(others, names[0])
-    elif len(names) == len(others):
-        chosen = dict(zip(others, names, strict=True))
-    elif len(names) == players:
-        chosen = {s: names[s] for s in others}
-    else:
-        raise UsageError(
-            f"--agents lists {len(names)} agents; give one for all bots, one per other seat"
-            f" ({len(others)}), or one per seat ({players}, yours ignored)"
-        )
-    return {s: make_agent(game, name) for s, name in chosen.items()}
-
-
-def _play(args: argparse.Namespace, read: Callable[[str], str], out: IO[str]) -> int:
-    game = _get_game(args.game)
-    config = make_config(game, args.settings)
-    players = game.players(config)
-    me = args.seat
-    if not 0 <= me < players:
-        raise UsageError(f"--seat {me}: seats are 0-{players - 1}")
-    bots = _play_agents(game, args.agents, players, me)
-    rng = random.Random(args.seed)
-    state = game.new_game(config)
-    out.write(f"{game.name}: you are seat {me}; {_describe_settings(args.settings)}.\n")
-    out.write("Type a move as listed, 'help' for the moves, 'quit' to stop.\n")
-
-    def tell(before: Any, move: Any) -> None:
-        # The log is the human seat's account: never another seat's notation,
-        # which names what this seat may not know (a face-down zombie, a card taken).
-        for line in game.describe(before, move, me).split("\n"):
-            out.write(f"  {line}\n")
-
-    while True:
-        actors = game.to_act(state)
-        if not actors:
-            break
-        if CHANCE in actors:
-            move = sample_chance(game, state, rng)
-            tell(state, move)
-            state = game.apply(state, move)
+def _player_counts(game: AnyGame) -> str:
+    """``2-7``: the table sizes the title's ``Config`` accepts."""
+    counts = []
+    for players in range(1, 13):
+        try:
+            game.config_type(players=players)
+        except (InvalidConfig, TypeError):
             continue
-        seat = pick_actor(actors, rng)
-        if seat != me:
-            move = choose_move(game, bots[seat], state, seat, rng)
-            tell(state, move)
-            state = game.apply(state, move)
-            continue
-        legal = tuple(m for m in game.legal_moves(state) if m.seat == me)
-        out.write("\n" + game.render(game.view(state, me)) + "\n")
-        out.write(_moves_line(legal))
-        while True:
-            try:
-                text = read(f"seat {me}> ").strip()
-            except EOFError:
-                out.write("\nend of input; game abandoned\n")
-                return ABANDONED
-            command = text.lower()
-            if command in ("quit", "exit"):
-                out.write("game abandoned\n")
-                return 0
-            if command in ("help", "?", ""):
-                out.write(_moves_line(legal))
-                continue
-            try:
-                move = _parse(game, state, text, me)
-                if move.seat != me:
-                    raise IllegalMove(f"{short(text)}: you are seat {me}")
-                after = game.apply(state, move)
-            except (DecodeError, IllegalMove) as exc:
-                out.write(f"{exc}\n")
-                continue
-            tell(state, move)
-            state = after
-            break
-    out.write("\n" + game.render(game.view(state, me)) + "\n")
-    result = game.result(state)
-    if result is None:  # pragma: no cover - to_act is empty only when the game is over
-        out.write("Game over.\n")
-        return 0
-    winners = ", ".join(map(str, sorted(result.winners)))
-    scores = " ".join(f"{s}:{score}" for s, score in enumerate(result.scores))
-    verdict = "You win!" if me in result.winners else "You lose."
-    out.write(f"Game over: winner(s) {winners} ({result.reason}); scores {scores}. {verdict}\n")
+        counts.append(players)
+    if not counts:
+        return "?"
+    return f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+
+
+def _games(out: IO[str]) -> int:
+    rows = []
+    for name in sorted(GAMES):
+        guide = guide_for(name)
+        rows.append((name, guide.title, f"{_player_counts(GAMES[name])} players", guide.summary))
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for row in rows:
+        out.write("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)))
+        out.write(f"  {row[3]}\n")
     return 0
 
 
-def _parse(game: AnyGame, state: Any, text: str, me: int) -> Any:
-    """The move ``text`` names, reading it as seat ``me``'s when it has no actor prefix."""
+def _play(args: argparse.Namespace, stdin: IO[str] | None, out: IO[str]) -> int:
+    """Hand one game to :mod:`zombie_rules.terminal`; its setup errors are usage errors."""
+    game = _get_game(args.game)
+    config = make_config(game, args.settings)
     try:
-        return game.parse_move(state, text)
-    except DecodeError:
-        if ":" in text:
-            raise
-        return game.parse_move(state, f"{seat_name(me)}: {text}")
+        seats = terminal.seating(
+            game, game.players(config), agents=args.agents, humans=args.humans, seat=args.seat
+        )
+        console = terminal.Console(out, stdin)
+        return terminal.play(game, config, seats, console, seed=args.seed, record=args.record)
+    except terminal.SetupError as exc:
+        raise UsageError(str(exc)) from None
 
 
-def _moves_line(legal: Sequence[Any]) -> str:
-    return "Legal moves: " + " | ".join(_notation(m) for m in legal) + "\n"
+def _replay(args: argparse.Namespace, stdin: IO[str] | None, out: IO[str]) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as file:
+            text = file.read()
+    except OSError as exc:
+        raise UsageError(f"{short(args.file)}: cannot read it ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{short(args.file)}: not a saved game (not UTF-8 text)") from None
+    try:
+        record = from_json(Record, text)
+    except DecodeError as exc:
+        raise UsageError(f"{short(args.file)}: not a saved game: {exc}") from None
+    try:
+        return terminal.run_replay(record, args.seat, terminal.Console(out, stdin))
+    except terminal.SetupError as exc:
+        raise UsageError(str(exc)) from None
 
 
 # ----------------------------------------------------------------------- main
@@ -410,12 +362,14 @@ def main(
             reconfigure(errors=errors)
     try:
         if args.command == "games":
-            for name in sorted(GAMES):
-                out.write(f"{name}\n")
-            return 0
+            return _games(out)
+        if args.command == "serve":
+            return web_serve.run(args)
         if args.command == "simulate":
             return _simulate(args, out, err)
-        return _play(args, _reader(stdin, out), out)
+        if args.command == "replay":
+            return _replay(args, stdin, out)
+        return _play(args, stdin, out)
     except UsageError as exc:
         err.write(f"zombie-rules: error: {exc}\n")
         return USAGE
@@ -435,25 +389,6 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
-
-
-def _reader(stdin: IO[str] | None, out: IO[str]) -> Callable[[str], str]:
-    """``input`` for the real terminal; otherwise prompt on ``out`` and read ``stdin``."""
-    if stdin is None and out is sys.stdout:
-        return input
-    source = sys.stdin if stdin is None else stdin
-
-    def read(prompt: str) -> str:
-        out.write(prompt)
-        out.flush()
-        line = source.readline()
-        if not line:
-            raise EOFError
-        if not source.isatty():
-            out.write(line if line.endswith("\n") else line + "\n")  # a readable transcript
-        return line.rstrip("\n")
-
-    return read
 
 
 if __name__ == "__main__":
