@@ -35,10 +35,41 @@ def seat_rows(text: str) -> list[tuple[int, str, int]]:
 # ------------------------------------------------------------------- games
 
 
-def test_games_lists_every_title() -> None:
+def test_games_lists_every_title_with_its_player_counts() -> None:
     code, out, _ = run("games")
     assert code == 0
-    assert out.split() == sorted(GAMES)
+    rows = out.splitlines()
+    assert [row.split()[0] for row in rows] == sorted(GAMES)
+    counts = {row.split()[0]: re.search(r"(\d+)-(\d+) players", row) for row in rows}
+    for name, found in counts.items():
+        assert found, f"{name}: no player count in the games listing"
+        config_type = GAMES[name].config_type
+        low, high = int(found[1]), int(found[2])
+        config_type(players=low)  # both ends are playable tables
+        config_type(players=high)
+        with pytest.raises(ValueError):
+            config_type(players=high + 1)
+    assert "Zombie Run!" in out and "Quarantine Z" in out  # display names and a line each
+    assert all(len(row.split("players", 1)[1].strip()) > 20 for row in rows)
+
+
+def test_version_is_the_package_version() -> None:
+    from zombie_rules import __version__
+
+    code, out, _ = run("--version")
+    assert code == 0
+    assert out.strip() == f"zombie-rules {__version__}"
+
+
+def test_python_dash_m_runs_the_command() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "zombie_rules", "games"], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[0] == sorted(GAMES)[0]
 
 
 # ---------------------------------------------------------------- simulate
@@ -143,8 +174,27 @@ def test_argparse_errors_exit_2() -> None:
 # -------------------------------------------------------------------- play
 
 
+def listed_moves(text: str) -> list[str]:
+    """The moves of the last menu printed: numbered with labels, or grouped by kind."""
+    menu = text[text.rindex("Your moves") :].split("\n")
+    if menu[0] == "Your moves:":
+        numbered = (re.match(r"^\s*\d+\) (.+?)(?:  |$)", line) for line in menu[1:])
+        return [m[1].strip() for m in numbered if m]
+    moves = []
+    for line in menu[1:]:
+        if not line.startswith("  "):
+            break
+        if not line.startswith("    "):  # a kind's first line: its keyword, then choices
+            keyword, _, rest = line.strip().partition(" ")
+        else:
+            rest = line
+        choices = [c.strip() for c in rest.split("|") if c.strip()]
+        moves += [f"{keyword} {c}" for c in choices] or [keyword]
+    return moves
+
+
 class MoveChooser:
-    """A stdin that answers each prompt with a random move from the last listing printed."""
+    """A stdin that answers each prompt with a random move from the last menu printed."""
 
     def __init__(self, out: io.StringIO, seed: int, extra: tuple[str, ...] = ()) -> None:
         self.out = out
@@ -161,8 +211,7 @@ class MoveChooser:
             return ""
         if self.extra:
             return self.extra.pop(0) + "\n"
-        listings = re.findall(r"^Legal moves: (.*)$", self.out.getvalue(), re.MULTILINE)
-        move: str = self.rng.choice(listings[-1].split(" | "))
+        move: str = self.rng.choice(listed_moves(self.out.getvalue()))
         return move + "\n"
 
 
@@ -184,13 +233,15 @@ def test_play_a_short_game_to_the_end_by_typing_listed_moves(seat: int) -> None:
     )  # fmt: skip
     assert code == 0
     assert prompts < 500
-    assert "Game over: winner(s)" in out
+    assert re.search(r"^=== Game over: winners?: ", out, re.MULTILINE)
+    assert "Scores (zombies taken, lower is better): seat 0" in out
     assert f"seat {seat} (you)" in out
     assert "chance: card" not in out  # the cards drawn are never printed as notation
     # The log is this seat's account (describe), never another seat's notation.
     assert not re.search(r"^ *[0-9]: ", out, re.MULTILINE)
-    assert re.search(r"^  Seat [0-9] ", out, re.MULTILINE)  # the bots' moves are told
-    assert re.search(r"^  You ", out, re.MULTILINE)  # and so are this seat's own
+    assert re.search(r"^- Seat [0-9] ", out, re.MULTILINE)  # the bots' moves are told
+    assert re.search(r"^- You ", out, re.MULTILINE)  # and so are this seat's own
+    assert "Round 1 is over. Everyone turns over their cards:" in out  # with every hand
 
 
 def test_play_reports_bad_input_and_asks_again() -> None:
@@ -202,7 +253,7 @@ def test_play_reports_bad_input_and_asks_again() -> None:
     assert "is not a Zombie Run! move" in out  # DecodeError
     assert "you are seat 0" in out  # another seat's move
     assert "increasing order" in out  # IllegalMove from apply
-    assert out.count("Legal moves: peek 0 1") >= 2  # help lists the moves again
+    assert "peek P Q" in out  # help gives the grammar
     assert "Game over" in out
 
 
@@ -250,3 +301,9 @@ def test_play_bad_seat_or_agents_is_a_usage_error() -> None:
     assert code == 2 and "--seat" in err
     code, _, err = run("play", "zombie_run", "--agents", "random,random")
     assert code == 2 and "--agents" in err
+    code, _, err = run("play", "zombie_run", "--agents", "genius")
+    assert code == 2 and "genius" in err and "heuristic" in err
+    code, _, err = run("play", "zombie_run", "--humans", "0,9")
+    assert code == 2 and "--humans" in err
+    code, _, err = run("play", "zombie_run", "--seat", "1", "--humans", "0,2")
+    assert code == 2 and "not allowed with" in err  # one or the other

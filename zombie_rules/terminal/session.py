@@ -1,0 +1,449 @@
+"""One game at the terminal: bots move, people are asked, every move is told as each seat knows it.
+
+The screen belongs to one person at a time (the *viewer*). Every move is told to the
+viewer in the words ``describe`` gives the viewer's seat, and each person keeps a
+cursor into the game's moves, so when the screen is passed to another person (hot
+seat) they are first told, in their own seat's words, everything since their last
+look. States are immutable, so the session keeps every one: ``undo`` goes back to
+the person's previous decision by dropping what came after it (the random number
+generator's state is restored too, so the same move brings the same draw).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+from typing import Any
+
+import attrs
+
+from zombie_rules.core.actors import CHANCE, seat_name
+from zombie_rules.core.errors import DecodeError, EncodeError, IllegalMove
+from zombie_rules.core.validation import short
+from zombie_rules.play import Agent, Record, choose_move, pick_actor, sample_chance
+from zombie_rules.serialize import to_json
+from zombie_rules.terminal import commands, screen
+from zombie_rules.terminal.console import Console
+from zombie_rules.terminal.guide import Guide
+from zombie_rules.terminal.guides import guide_for
+from zombie_rules.terminal.screen import AnyGame
+from zombie_rules.terminal.seating import Seating, SetupError
+
+#: Exit status of a game left unfinished because its input ended (Ctrl-D).
+ABANDONED = 1
+
+
+@attrs.frozen
+class Decision:
+    """A point where a person was asked for a move: who, after how many moves, the RNG then."""
+
+    seat: int
+    index: int
+    rng: Any
+
+
+class Quit(Exception):
+    """Leave the game now with ``status`` (0: the person chose to stop)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class Session:
+    """A game of ``game`` at ``config`` between the people and bots of ``seating``."""
+
+    def __init__(
+        self,
+        game: AnyGame,
+        config: Any,
+        seating: Seating,
+        console: Console,
+        *,
+        seed: int = 0,
+        record: str | None = None,
+        guide: Guide | None = None,
+    ) -> None:
+        self.game = game
+        self.config = config
+        self.humans = seating.humans
+        self.bot_names = seating.bots
+        self.bots: dict[int, Agent] = seating.agents(game)
+        self.console = console
+        self.guide = guide or guide_for(game.name)
+        self.rng = random.Random(seed)
+        self.states: list[Any] = [game.new_game(config)]
+        self.moves: list[Any] = []
+        self.decisions: list[Decision] = []
+        self.told = dict.fromkeys(self.humans, 0)
+        # In a hot-seat game nobody has the screen until the first person's turn.
+        self.viewer: int | None = None if len(self.humans) > 1 else self.humans[0]
+        self.out: dict[int, str] = {}
+        self.mode = "play"  # "watch" or "skip" once every person is out
+        self.record_path = record
+        if record is not None:
+            self._check_writable(record)
+
+    # ------------------------------------------------------------- the game
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    def run(self) -> int:
+        """Play to the end (or until the person stops); the exit status."""
+        try:
+            self._intro()
+            while True:
+                actors = self.game.to_act(self.state)
+                if not actors:
+                    return self._finish()
+                if CHANCE in actors:
+                    self.advance(sample_chance(self.game, self.state, self.rng))
+                    continue
+                # The RNG as it was before the pick: undo restores it, so the same
+                # seat is asked again and the same move brings the same draw.
+                before = self.rng.getstate()
+                seat = pick_actor(actors, self.rng)
+                if seat in self.told:
+                    self._turn(seat, before)
+                else:
+                    self.advance(
+                        choose_move(self.game, self.bots[seat], self.state, seat, self.rng)
+                    )
+        except Quit as stop:
+            self.console.write(stop.message)
+            return stop.status
+        finally:
+            self.save()
+            self.console.close()
+
+    def advance(self, move: Any) -> None:
+        """Make ``move``, tell it to the viewer, and see who is now out of the game."""
+        before = self.state
+        self.states.append(self.game.apply(before, move))
+        self.moves.append(move)
+        if self.mode != "skip":
+            self.tell()
+        self._check_out()
+        over = not self.game.to_act(self.state)
+        if (
+            self.guide.pause_after_round
+            and not over
+            and self.mode != "skip"
+            and self.game.rounds_played(self.state) > self.game.rounds_played(before)
+        ):
+            # Every hand and the scoring are on screen: let them be read before the deal.
+            self.console.pause(self.console.dim("-- Press Enter for the next round --"))
+            self.console.write()
+
+    def tell(self) -> None:
+        """Tell the viewer every move they have not been told yet."""
+        seat = self.viewer
+        if seat is None:
+            return
+        for index in range(self.told[seat], len(self.moves)):
+            self.console.write("\n".join(self._account(index, seat)))
+        self.told[seat] = len(self.moves)
+
+    def _account(self, index: int, seat: int | None) -> list[str]:
+        text = self.game.describe(self.states[index], self.moves[index], seat)
+        mine = seat is not None and self.moves[index].seat == seat
+        return screen.account(text, self.console.width, self.console.bold if mine else None)
+
+    def told_lines(self, seat: int, moves: int) -> list[str]:
+        """The accounts of the last ``moves`` moves, as ``seat`` was told them."""
+        start = max(0, len(self.moves) - moves)
+        lines: list[str] = []
+        for index in range(start, len(self.moves)):
+            lines += self._account(index, seat)
+        return lines
+
+    # ------------------------------------------------------- a person's turn
+
+    def _turn(self, seat: int, rng: Any) -> None:
+        """Ask ``seat`` until it moves (or takes a move back)."""
+        if seat != self.viewer:
+            self._hand_over(seat)
+        index = len(self.moves)
+        if not self.decisions or self.decisions[-1].index != index:
+            self.decisions.append(Decision(seat, index, rng))
+        self.console.complete_with(lambda: commands.candidates(self, seat))
+        self.show(seat)
+        while True:
+            try:
+                text = self.console.ask(f"{self.prompt(seat)}> ").strip()
+            except EOFError:
+                raise Quit(ABANDONED, "\nend of input; game abandoned") from None
+            if commands.run(self, seat, text) is not commands.STAY:
+                return
+
+    def prompt(self, seat: int) -> str:
+        return f"seat {seat}"
+
+    def legal(self, seat: int) -> tuple[Any, ...]:
+        return tuple(m for m in self.game.legal_moves(self.state) if m.seat == seat)
+
+    def show(self, seat: int) -> None:
+        """The board as ``seat`` sees it, and the seat's moves."""
+        console = self.console
+        console.write()
+        console.write(self.game.render(self.game.view(self.state, seat)))
+        console.write()
+        for line in screen.menu(self.game, self.state, self.legal(seat), seat, console.width):
+            console.write(line)
+
+    def parse(self, seat: int, text: str) -> Any:
+        """The move ``text`` names for ``seat``, applied to check it; raises if it is none.
+
+        Raises :class:`DecodeError` (not notation) or :class:`IllegalMove` (not allowed
+        now); a line that does not parse as typed is tried in the title's other
+        readings (a story without quotes) before giving up.
+        """
+        try:
+            return self._parse_one(seat, text)
+        except DecodeError as first:
+            for other in self.guide.rewrites(text):
+                try:
+                    return self._parse_one(seat, other)
+                except (DecodeError, IllegalMove):
+                    continue
+            raise first from None
+
+    def _parse_one(self, seat: int, text: str) -> Any:
+        try:
+            move = self.game.parse_move(self.state, text)
+        except DecodeError:
+            if ":" in text:
+                raise
+            move = self.game.parse_move(self.state, f"{seat_name(seat)}: {text}")
+        if move.seat != seat:
+            raise IllegalMove(f"{short(text)}: you are seat {seat}")
+        self.game.apply(self.state, move)  # raises IllegalMove, saying what is legal
+        return move
+
+    def _hand_over(self, seat: int) -> None:
+        """Clear the screen and wait until the next person has it (hot seat)."""
+        console = self.console
+        if self.viewer is not None:
+            # The one who has the screen reads what their move set off before it goes.
+            console.pause(
+                console.dim(
+                    f"Seat {self.viewer}: press Enter, then pass the screen to seat {seat}."
+                )
+            )
+        console.clear()
+        console.pause(
+            console.banner(f"Pass the screen to seat {seat}{self._role(seat)}")
+            + f"\nSeat {seat}: press Enter when only you can see the screen."
+        )
+        console.clear()
+        console.use_history(seat)
+        self.viewer = seat
+        console.write(
+            console.bold(f"Seat {seat}{self._role(seat)}, your turn. Since you last looked:")
+        )
+        self.tell()
+
+    # --------------------------------------------------------------- undo
+
+    def undo(self, seat: int) -> str:
+        """Go back to ``seat``'s previous decision; what was taken back, or why not."""
+        now = len(self.moves)
+        mine = [d for d in self.decisions if d.seat == seat and d.index < now]
+        if not mine:
+            return "Nothing to undo: you have not moved yet."
+        target = mine[-1]
+        others = sorted(
+            {d.seat for d in self.decisions if d.index > target.index and d.seat != seat}
+        )
+        if others:
+            return (
+                f"Cannot undo: seat {others[0]} has moved since your last move, and only"
+                " your own moves can be taken back."
+            )
+        taken = self.moves[target.index :]
+        yours = screen.notation(taken[0])
+        del self.moves[target.index :]
+        del self.states[target.index + 1 :]
+        self.decisions = [d for d in self.decisions if d.index < target.index]
+        self.rng.setstate(target.rng)
+        for human in self.told:
+            self.told[human] = min(self.told[human], target.index)
+        self.told[seat] = target.index
+        self.out = {s: why for s, why in self.out.items() if self._out_reason(s)}
+        if self.mode != "play" and len(self.out) < len(self.humans):
+            self.mode = "play"
+        after = len(taken) - 1
+        rest = {0: "", 1: " and the move after it"}.get(after, f" and the {after} moves after it")
+        return f"Taken back: your move '{yours}'{rest}."
+
+    # ------------------------------------------------------ out of the game
+
+    def _out_reason(self, seat: int) -> str | None:
+        return self.guide.out_of_game(self.game.view(self.state, seat), seat)
+
+    def _check_out(self) -> None:
+        for seat in self.humans:
+            if seat in self.out:
+                continue
+            why = self._out_reason(seat)
+            if why is None:
+                continue
+            self.out[seat] = why
+            if not self.game.to_act(self.state) or self.mode == "skip":
+                continue
+            console = self.console
+            if seat == self.viewer:
+                console.write(console.banner(why))
+            else:
+                console.write(console.banner(f"Seat {seat} is out of the game."))
+            if len(self.out) == len(self.humans):
+                self._offer_watch()
+
+    def _offer_watch(self) -> None:
+        console = self.console
+        console.write("The game goes on without you.")
+        while True:
+            try:
+                answer = (
+                    console.ask(
+                        "w: watch the rest, s: skip to the result, u: undo your last move,"
+                        " q: quit [w/s/u/q]> "
+                    )
+                    .strip()
+                    .lower()
+                )
+            except EOFError:
+                raise Quit(ABANDONED, "\nend of input; game abandoned") from None
+            if answer in ("w", "watch", ""):
+                self.mode = "watch"
+                return
+            if answer in ("s", "skip"):
+                self.mode = "skip"
+                console.write("Skipping to the end...")
+                return
+            if answer in ("q", "quit", "exit"):
+                raise Quit(0, "game abandoned")
+            if answer in ("u", "undo") and self.viewer is not None:
+                console.write(self.undo(self.viewer))
+                return
+            console.write("Type w, s, u or q.")
+
+    # --------------------------------------------------------- start, end
+
+    def _role(self, seat: int) -> str:
+        role = screen.role(self.game, self.config, seat)
+        return f" ({'the ' if role == 'Zombie Player' else 'a '}{role})" if role else ""
+
+    def _intro(self) -> None:
+        console = self.console
+        players = self.game.players(self.config)
+        if self.hot_seat:
+            people = "people at seats " + ", ".join(f"{s}{self._role(s)}" for s in self.humans)
+        else:
+            people = f"you are seat {self.humans[0]}{self._role(self.humans[0])}"
+        bots = ", ".join(f"seat {s} {name}" for s, name in sorted(self.bot_names.items()))
+        changed = screen.changed_settings(self.config)
+        console.write(console.bold(f"{self.guide.title}: {players} players; {people}."))
+        if bots:
+            console.write(f"Bots: {bots}.")
+        console.write(
+            "Settings: "
+            + (", ".join(changed) + "; the rest as the rulebook." if changed else "the rulebook's.")
+        )
+        tab = "; TAB completes" if console.completes else ""
+        console.write(
+            f"Type a move as listed, or its number{tab}. 'help' lists the moves and commands,"
+            " 'rules' sums up the game, 'quit' stops."
+        )
+        if self.hot_seat:
+            console.write(
+                "Hot seat: the screen is cleared before each person's turn, and each is told"
+                " only what their seat may know."
+            )
+        console.write()
+
+    def _finish(self) -> int:
+        console = self.console
+        if self.mode == "skip" and self.moves and self.viewer is not None:
+            self.told[self.viewer] = len(self.moves) - 1
+            self.tell()
+        board_seat = None if self.hot_seat else self.viewer
+        console.write()
+        console.write(self.game.render(self.game.view(self.state, board_seat)))
+        console.write()
+        result = self.game.result(self.state)
+        if result is None:  # pragma: no cover - to_act is empty only when the game is over
+            console.write("Game over.")
+            return 0
+        me = None if self.hot_seat else self.viewer
+        lines = screen.result_lines(self.game, self.config, result, self.humans, me)
+        console.write(console.banner(lines[0]))
+        for line in lines[1:]:
+            console.write(line)
+        return 0
+
+    # ------------------------------------------------------------- record
+
+    def record(self) -> Record[Any, Any]:
+        """The game so far: title, config and every move (chance included)."""
+        return Record(self.game.name, self.config, tuple(self.moves))
+
+    def _check_writable(self, path: str) -> None:
+        try:
+            text = to_json(self.record())
+        except EncodeError as exc:
+            raise SetupError(f"--record: this game cannot be saved as JSON ({exc})") from None
+        try:
+            _write(path, text)
+        except OSError as exc:
+            raise SetupError(f"--record {short(path)}: cannot write it ({exc.strerror})") from None
+
+    def save(self) -> None:
+        """Write the record to ``--record``'s file, if any (at the end, on quit, on Ctrl-C)."""
+        if self.record_path is None:
+            return
+        try:
+            _write(self.record_path, to_json(self.record()))
+        except (OSError, EncodeError) as exc:
+            self.console.write(f"zombie-rules: could not save the game: {exc}")
+            return
+        self.console.write(f"The game's record is in {self.record_path} ({len(self.moves)} moves).")
+
+
+def _write(path: str, text: str) -> None:
+    """Replace ``path`` with ``text`` at once, so a crash never leaves half a record."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".zombie-rules-", suffix=".json")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def play(
+    game: AnyGame,
+    config: Any,
+    seating: Seating,
+    console: Console,
+    *,
+    seed: int = 0,
+    record: str | None = None,
+) -> int:
+    """Play one game at the terminal; the exit status (0 done or quit, 1 input ended)."""
+    try:
+        session = Session(game, config, seating, console, seed=seed, record=record)
+    except BaseException:
+        console.close()
+        raise
+    return session.run()
