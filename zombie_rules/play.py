@@ -66,7 +66,7 @@ class WorldSampler:
     _state: Any = attrs.field(repr=False, alias="state")
 
     def __call__(self, rng: random.Random) -> Any:
-        return self.game.hidden_variant(self._state, self.seat, rng)
+        return self.game.determinize(self._state, self.seat, rng)
 
 
 def choose_move(

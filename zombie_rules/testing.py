@@ -580,3 +580,232 @@ class FirstLegalAgent:
 
     def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
         return legal_moves[0]
+
+
+# ---------------------------------------------------------- determinization
+
+
+def check_determinize(
+    game: AnyGame,
+    config: Any,
+    moves: Sequence[Any],
+    seat: int | None,
+    rng: random.Random | None = None,
+    *,
+    draws: int = 12,
+    steps: int | None = None,
+    alternatives: int = 1,
+    horizon: int | None = 12,
+) -> int:
+    """``game.determinize`` samples worlds ``seat`` cannot tell from the truth; returns twins seen.
+
+    At each state of the recorded game (``steps`` of them, sampled by ``rng``,
+    when given), every one of ``draws`` determinized worlds must pass the title's
+    own ``check_state``, hold exactly the config's cards, give ``seat`` the same
+    view, legal moves, label for each of those moves (the first line of its
+    ``describe``: the lines after it tell what the move reveals), actors and
+    result, and be the same world again for the same seed. A world drawn from a
+    world gives, seed for seed, the world drawn from the truth: the output may
+    depend on what the seat knows, never on where the hidden cards truly lie.
+
+    Independent of the title's own idea of what is hidden, twins come from the
+    seat's account, as in :func:`check_knowledge`: another legal move at a point
+    of the game, told to the seat in the same words as the recorded one, then the
+    recorded moves while the seat is told them alike and sees the same view
+    (``horizon`` moves at most). Twin states are equally consistent with what the
+    seat knows, so they must give identical worlds for the same seed; and each
+    part of the state in which they differ is a card (or a secret) the seat cannot
+    place, so the worlds drawn from either must not always put its own value there
+    (a stuck card, or a world fixed by what the seat knows rather than drawn). A
+    part that keeps its value through ``draws`` worlds is drawn for ten times
+    longer before the check fails, so a value that is merely likely does not.
+    """
+    rng = random.Random(0) if rng is None else rng
+    config = game.config_type() if config is None else config
+    states = [game.new_game(config)]
+    for move in moves:
+        states.append(game.apply(states[-1], move))
+    seeds = [rng.randrange(2**32) for _ in range(draws)]
+    points = list(range(len(states)))
+    if steps is not None and len(points) > steps:
+        points = sorted(rng.sample(points, steps))
+    for i in points:
+        _check_worlds(game, states[i], seat, seeds, f"state {i}")
+    unplaced: dict[int, tuple[Any, set[tuple[Any, ...]]]] = {}
+    twins = 0
+    for k, twin in _twins(game, states, moves, seat, rng, steps, alternatives, horizon):
+        twins += 1
+        where = f"state {k} and a twin the seat cannot tell from it"
+        for seed in seeds[:2]:
+            mine = game.determinize(states[k], seat, random.Random(seed))
+            theirs = game.determinize(twin, seat, random.Random(seed))
+            assert mine == theirs, (
+                f"{game.name}: {where} give different worlds for the same seed, in"
+                f" {_paths_apart(mine, theirs)}: the world depends on where hidden"
+                " cards truly lie, not only on what the seat knows"
+            )
+        unplaced.setdefault(k, (twin, set()))[1].update(_diff_paths(states[k], twin))
+    for k, (twin, paths) in sorted(unplaced.items()):
+        # A world fixed by what the seat knows, not drawn, is stuck in one of the two.
+        _check_unstuck(game, states[k], seat, paths, seeds, f"state {k}")
+        _check_unstuck(game, twin, seat, paths, seeds, f"a twin of state {k}")
+    return twins
+
+
+def _check_worlds(
+    game: AnyGame, state: Any, seat: int | None, seeds: Sequence[int], where: str
+) -> list[Any]:
+    """The worlds of ``seeds`` at ``state``, each checked against what ``seat`` knows there."""
+    who = "the spectator" if seat is None else f"seat {seat}"
+    seen = game.view(state, seat)
+    mine = [m for m in game.legal_moves(state) if m.seat == seat] if seat is not None else []
+    # The label of a move to choose (the first line) is all the seat knows before it
+    # moves; the lines after it tell what the move reveals, which may differ.
+    told = [game.describe(state, m, seat).split("\n", 1)[0] for m in mine]
+    expected = game.card_set(game.config_of(state))
+    worlds = []
+    for seed in seeds:
+        world = game.determinize(state, seat, random.Random(seed))
+        at = f"{game.name} {where}, {who}, seed {seed}"
+        assert world == game.determinize(state, seat, random.Random(seed)), (
+            f"{at}: determinize gives another world for the same seed"
+        )
+        try:
+            game.check_state(world)
+        except ValueError as exc:
+            raise AssertionError(f"{at}: the world breaks an invariant: {exc}") from exc
+        census = game.card_census(world)
+        assert census == expected, (
+            f"{at}: cards not conserved: missing {dict(expected - census)},"
+            f" extra {dict(census - expected)}"
+        )
+        other = game.view(world, seat)
+        assert other == seen, f"{at}: the world's view differs in {_differing_fields(other, seen)}"
+        assert game.to_act(world) == game.to_act(state), f"{at}: other actors in the world"
+        assert game.result(world) == game.result(state), f"{at}: another result in the world"
+        if seat is not None:
+            theirs = [m for m in game.legal_moves(world) if m.seat == seat]
+            assert theirs == mine, (
+                f"{at}: the seat's legal moves differ"
+                f" ({sorted(map(str, set(mine) ^ set(theirs)))[:6]})"
+            )
+            for move, line in zip(mine, told, strict=True):
+                again = game.describe(world, move, seat).split("\n", 1)[0]
+                assert again == line, f"{at}: {move} is labelled {again!r}, not {line!r}"
+        worlds.append(world)
+    for seed, world in zip(seeds[1:], worlds, strict=False):
+        # The first world as the truth: the same seed must give the same world.
+        again = game.determinize(world, seat, random.Random(seed))
+        first = game.determinize(state, seat, random.Random(seed))
+        assert again == first, (
+            f"{game.name} {where}, {who}, seed {seed}: a world drawn from a world differs"
+            f" from the world drawn from the truth, in {_paths_apart(again, first)}:"
+            " determinize reads where hidden cards lie"
+        )
+    return worlds
+
+
+def _twins(
+    game: AnyGame,
+    states: Sequence[Any],
+    moves: Sequence[Any],
+    seat: int | None,
+    rng: random.Random,
+    steps: int | None,
+    alternatives: int,
+    horizon: int | None,
+) -> Any:
+    """(index, twin) pairs: states ``seat`` was told and shown alike to ``states[index]``."""
+    told = [game.describe(state, move, seat) for state, move in zip(states, moves, strict=False)]
+    points = [i for i, move in enumerate(moves) if move.seat != seat]
+    if steps is not None and len(points) > steps:
+        points = sorted(rng.sample(points, steps))
+    for i in points:
+        same = [
+            other
+            for other in game.legal_moves(states[i])
+            if other.seat == moves[i].seat
+            and other != moves[i]
+            and game.describe(states[i], other, seat) == told[i]
+        ]
+        for alt in rng.sample(same, min(alternatives, len(same))):
+            twin = game.apply(states[i], alt)
+            end = len(moves) if horizon is None else min(len(moves), i + 1 + horizon)
+            for k in range(i + 1, end + 1):
+                if game.view(twin, seat) != game.view(states[k], seat):
+                    break  # the seat can tell them apart (check_knowledge judges why)
+                if twin != states[k]:
+                    yield k, twin
+                if k == end:
+                    break
+                try:
+                    following = game.apply(twin, moves[k])
+                except IllegalMove:
+                    break
+                if game.describe(twin, moves[k], seat) != told[k]:
+                    break
+                twin = following
+
+
+def _diff_paths(a: Any, b: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Where two states differ: paths of field names and tuple indices to unequal parts."""
+    if a == b:
+        return []
+    if type(a) is type(b) and attrs.has(type(a)):
+        found = []
+        for field in attrs.fields(type(a)):
+            found += _diff_paths(
+                getattr(a, field.name), getattr(b, field.name), (*path, field.name)
+            )
+        return found
+    if type(a) is tuple and type(b) is tuple and len(a) == len(b):
+        found = []
+        for n, (x, y) in enumerate(zip(a, b, strict=True)):
+            found += _diff_paths(x, y, (*path, n))
+        return found
+    return [path]
+
+
+def _paths_apart(a: Any, b: Any) -> str:
+    """The first few places where two states differ, with both values, for a message."""
+    paths = _diff_paths(a, b)
+    shown = [f"{'.'.join(map(str, p))} ({_cut(_at(a, p))} vs {_cut(_at(b, p))})" for p in paths[:4]]
+    return ", ".join(shown) + (f" and {len(paths) - 4} more" if len(paths) > 4 else "")
+
+
+_MISSING = object()
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        try:
+            value = value[step] if isinstance(step, int) else getattr(value, step)
+        except (AttributeError, IndexError, TypeError):
+            return _MISSING
+    return value
+
+
+def _check_unstuck(
+    game: AnyGame,
+    state: Any,
+    seat: int | None,
+    paths: set[tuple[Any, ...]],
+    seeds: Sequence[int],
+    where: str,
+) -> None:
+    """Each part of ``state`` at ``paths`` takes another value than the true one in some world."""
+    stuck = set(paths)
+    extra = random.Random(seeds[0] if seeds else 0)
+    more = [extra.randrange(2**32) for _ in range(10 * len(seeds))]
+    for seed in (*seeds, *more):
+        if not stuck:
+            return
+        world = game.determinize(state, seat, random.Random(seed))
+        stuck = {p for p in stuck if _at(world, p) == _at(state, p)}
+    who = "the spectator" if seat is None else f"seat {seat}"
+    shown = ", ".join(".".join(map(str, p)) for p in sorted(stuck, key=str)[:6])
+    raise AssertionError(
+        f"{game.name} {where}: {who} cannot tell what lies at {shown} (a twin state"
+        f" holds something else there), yet every one of {len(seeds) + len(more)} worlds"
+        " keeps the true value: a hidden card stuck where it truly is"
+    )

@@ -30,6 +30,10 @@ def _plain(move: Any) -> Any:
     return move
 
 
+def _accept(view: Any) -> None:
+    return None
+
+
 @attrs.frozen
 class Game(Generic[C, S, M, V]):
     """One title, as seen by generic code.
@@ -50,6 +54,12 @@ class Game(Generic[C, S, M, V]):
     ``hidden_variant``
         a state that differs from the given one only in cards the seat has not
         seen (re-dealt at random); the seat's view must not change.
+    ``determinize``
+        a full state drawn at random among those consistent with what the seat
+        knows, the cards it cannot see dealt again over the places they could
+        be: the worlds a search bot samples. For a given ``rng`` it depends only
+        on the seat's knowledge, never on where the hidden cards truly are, so it
+        cannot leak them; each title's docstring says what distribution it draws.
     ``candidate_moves``
         well-formed moves for the current actors, legal or not, so tests can
         check that every illegal one is refused.
@@ -68,6 +78,10 @@ class Game(Generic[C, S, M, V]):
         the move with any free text removed. A move may carry text the rules only
         pass along (a Texas Zombies story); ``legal_moves`` lists such moves with
         no text, and ``apply`` accepts a move whenever its plain form is legal.
+    ``check_view``
+        raises ``ValueError`` naming the broken field when a decoded view could
+        not be rendered (``render`` trusts the views ``view`` builds); the default
+        accepts every well-typed view.
     """
 
     name: str
@@ -91,6 +105,7 @@ class Game(Generic[C, S, M, V]):
     card_set: Callable[[C], Counter[Hashable]]
     card_census: Callable[[S], Counter[Hashable]]
     hidden_variant: Callable[[S, int | None, random.Random], S]
+    determinize: Callable[[S, int | None, random.Random], S]
     candidate_moves: Callable[[S], tuple[M, ...]]
     check_state: Callable[[S], None]
     config_space: Mapping[str, tuple[Any, ...]]
@@ -98,3 +113,4 @@ class Game(Generic[C, S, M, V]):
     render: Callable[[V], str]
     agents: Mapping[str, Callable[[], Any]] = attrs.field(factory=dict)
     without_annotation: Callable[[M], M] = attrs.field(default=_plain)
+    check_view: Callable[[V], None] = attrs.field(default=_accept)

@@ -10,6 +10,7 @@ The module exports the shared protocol (``Config``, ``new_game``, ``legal_moves`
 code uses.
 """
 
+from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.game import Game
 from zombie_rules.texas_zombies import checks
 from zombie_rules.texas_zombies.agents import HeuristicAgent
@@ -23,6 +24,7 @@ from zombie_rules.texas_zombies.cards import (
 )
 from zombie_rules.texas_zombies.config import Config
 from zombie_rules.texas_zombies.describe import describe
+from zombie_rules.texas_zombies.determinize import determinize
 from zombie_rules.texas_zombies.notation import parse_move
 from zombie_rules.texas_zombies.rules import (
     apply,
@@ -58,6 +60,7 @@ GAME: Game[Config, State, Move, View] = Game(
     card_set=checks.card_set,
     card_census=checks.card_census,
     hidden_variant=checks.hidden_variant,
+    determinize=determinize,
     candidate_moves=checks.candidate_moves,
     check_state=checks.check_state,
     check_view=checks.check_view,
@@ -76,6 +79,7 @@ GAME: Game[Config, State, Move, View] = Game(
 )
 
 __all__ = [
+    "CHANCE",
     "DEFAULT_EVENTS",
     "DEFAULT_OBJECTS",
     "GAME",
@@ -95,6 +99,7 @@ __all__ = [
     "chance_outcomes",
     "chance_weights",
     "describe",
+    "determinize",
     "legal_moves",
     "new_game",
     "parse_move",

@@ -1,44 +1,85 @@
-"""A Texas Zombies bot that plays for its hidden team.
+"""A Texas Zombies bot that sits at the table like a player, and the search's helpers.
 
-It always tells a story (being speechless is an automatic failure), and votes
-Yes exactly when it believes the storyteller is more likely a teammate than not.
-The belief is a posterior over every team assignment consistent with its own
-Team card and the public team sizes, updated from the public vote history
-(which also says who gained which Events). Each other player is modelled as
-either partisan (votes Yes for a teammate and No for an opponent with
-probability ``loyalty``) or indifferent (votes at random), each with prior
-``partisan``; so random voters are recognised as noise rather than read as
-evidence.
+It always tells a story (being speechless is an automatic failure). A bot cannot
+judge a story, so it stands in for the table's judgement: a story convinces it
+with probability ``credulity``, drawn from the seeded ``rng`` (G: "the other
+players will vote to determine whether or not the story was convincing"). Team
+loyalty overrides the story when the bot is fairly sure: it votes Yes for a
+likely teammate (chance at least ``trust``) and No for a likely opponent (chance
+below ``doubt``). An earlier bot voted Yes *only* for a believed teammate; at the
+start nobody is, so every story failed and every bot game ended 0 to 0.
+
+The belief is a posterior over every team assignment consistent with the bot's
+own Team card and the public team sizes, updated from the public vote history.
+Each other player is modelled as either partisan, with prior ``partisan`` (votes
+Yes for a teammate with probability ``loyal_yes`` and for an opponent with
+``rival_yes``: it mostly backs its team and is sometimes convinced by an
+opponent), or indifferent (votes at random). A No from a partisan voter is strong
+evidence that it is not on the teller's team; random voters are recognised as
+noise rather than read as evidence.
+
+``evaluate`` and ``world_weight`` serve :mod:`zombie_rules.search`: the first scores
+a position for each seat, the second says how well a re-dealt world's teams
+explain the votes seen so far (the same voter model).
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Sequence
 
-from zombie_rules.texas_zombies.cards import TEAMS
-from zombie_rules.texas_zombies.state import Action, Move, Phase
+from zombie_rules.texas_zombies.cards import TEAMS, Team
+from zombie_rules.texas_zombies.rules import result
+from zombie_rules.texas_zombies.state import Action, Move, Phase, State, TurnRecord
 from zombie_rules.texas_zombies.views import View
+
+#: Voter model defaults (see the module docstring), shared by the bot and the search.
+PARTISAN = 0.5
+LOYAL_YES = 0.95
+RIVAL_YES = 0.45
 
 
 class HeuristicAgent:
-    """``loyalty``: how often a partisan player votes for its team; ``partisan``: its prior."""
+    """Votes on the story unless its team belief is strong (see the module docstring)."""
 
-    def __init__(self, loyalty: float = 0.75, partisan: float = 0.1) -> None:
-        self.loyalty = loyalty
+    def __init__(
+        self,
+        credulity: float = 0.7,
+        trust: float = 0.5,
+        doubt: float = 0.25,
+        partisan: float = PARTISAN,
+        loyal_yes: float = LOYAL_YES,
+        rival_yes: float = RIVAL_YES,
+    ) -> None:
+        self.credulity = credulity
+        self.trust = trust
+        self.doubt = doubt
         self.partisan = partisan
+        self.loyal_yes = loyal_yes
+        self.rival_yes = rival_yes
 
     def choose(self, view: View, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if view.phase is Phase.TELL:
             tells = [m for m in legal_moves if m.action is Action.TELL]
             return tells[0] if tells else legal_moves[0]
         if view.phase is Phase.VOTE and view.seat is not None:
-            yes = self.teammate_chance(view, view.turn) > 0.5
+            yes = self.votes_yes(view, rng)
             for move in legal_moves:
                 if move.action is Action.VOTE and move.args == ((1,) if yes else (0,)):
                     return move
         return legal_moves[0]
+
+    def votes_yes(self, view: View, rng: random.Random) -> bool:
+        """This seat's vote on the story being told: loyalty when sure, else the story."""
+        chance = self.teammate_chance(view, view.turn)
+        convinced = rng.random() < self.credulity
+        if chance >= self.trust:
+            return True
+        if chance < self.doubt:
+            return False
+        return convinced
 
     def teammate_chance(self, view: View, other: int) -> float:
         """The probability, given the view, that ``other`` is on this seat's team."""
@@ -50,28 +91,115 @@ class HeuristicAgent:
         n = view.config.players
         mine = TEAMS.index(own)
         sizes = {n // 2, n - n // 2} if view.team_sizes is None else {view.team_sizes[mine]}
-        # Per voter: (teller, vote) pairs from every story that was voted on.
-        evidence: dict[int, list[tuple[int, bool]]] = {}
-        for record in view.history:
-            if record.speechless:
-                continue
-            for voter, vote in enumerate(record.votes):
-                if vote is not None and voter != seat:
-                    evidence.setdefault(voter, []).append((record.seat, vote))
-        agree, disagree = self.loyalty, 1.0 - self.loyalty
+        evidence = _evidence(view.history, skip=seat)
         total = same = 0.0
         for labels in itertools.product((False, True), repeat=n):
             # labels[s]: seat s is on this seat's team.
             if not labels[seat] or sum(labels) not in sizes:
                 continue
-            weight = 1.0
-            for voter, votes in evidence.items():
-                partisan = 1.0
-                for teller, vote in votes:
-                    partisan *= agree if (labels[teller] == labels[voter]) == vote else disagree
-                indifferent = 0.5 ** len(votes)
-                weight *= self.partisan * partisan + (1.0 - self.partisan) * indifferent
+            weight = self._likelihood(evidence, labels)
             total += weight
             if labels[other]:
                 same += weight
         return same / total if total else 0.5
+
+    def _likelihood(
+        self, evidence: dict[int, list[tuple[int, bool]]], together: Sequence[bool]
+    ) -> float:
+        return votes_likelihood(evidence, together, self.partisan, self.loyal_yes, self.rival_yes)
+
+
+def _evidence(history: Sequence[TurnRecord], skip: int | None) -> dict[int, list[tuple[int, bool]]]:
+    """Per voter (other than ``skip``): the (teller, vote) pairs of every story voted on."""
+    evidence: dict[int, list[tuple[int, bool]]] = {}
+    for record in history:
+        if record.speechless:
+            continue
+        for voter, vote in enumerate(record.votes):
+            if vote is not None and voter != skip:
+                evidence.setdefault(voter, []).append((record.seat, vote))
+    return evidence
+
+
+def votes_likelihood(
+    evidence: dict[int, list[tuple[int, bool]]],
+    together: Sequence[object],
+    partisan: float = PARTISAN,
+    loyal_yes: float = LOYAL_YES,
+    rival_yes: float = RIVAL_YES,
+) -> float:
+    """How likely the votes are if ``together[s]`` says which seats share one team.
+
+    Only whether two seats are on the same team matters, so ``together`` may be
+    "on my team" flags or a team index per seat compared for equality.
+    """
+    weight = 1.0
+    for voter, votes in evidence.items():
+        partisan_weight = 1.0
+        for teller, vote in votes:
+            yes = loyal_yes if together[teller] == together[voter] else rival_yes
+            partisan_weight *= yes if vote else 1.0 - yes
+        indifferent = 0.5 ** len(votes)
+        weight *= partisan * partisan_weight + (1.0 - partisan) * indifferent
+    return weight
+
+
+# ------------------------------------------------------------------ for the search
+
+
+def world_weight(view: View, world: State) -> float:
+    """How well ``world``'s Team cards explain the votes in ``view`` (relative likelihood).
+
+    A search re-deals the Team cards it cannot see uniformly; weighting those
+    worlds by this (the bot's voter model) makes it read the votes as the bot does.
+    """
+    teams: Sequence[Team | None] = world.teams
+    if any(t is None for t in teams):
+        return 1.0
+    return votes_likelihood(_evidence(view.history, skip=view.seat), teams)
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Each seat's chance that its team ends level or ahead, from the Events won so far.
+
+    The Events still to come are each won by one team or the other, about half
+    the time (a normal approximation of their difference); an exact tie counts
+    as a win (rule Q: "all players win").
+    """
+    final = result(state)
+    if final is not None:
+        return tuple(1.0 if s in final.winners else 0.0 for s in range(len(final.scores)))
+    teams = state.teams
+    n = state.config.players
+    if any(t is None for t in teams):
+        return (0.5,) * n
+    totals = _team_totals(teams, tuple(len(w) for w in state.won), n)
+    left = state.events_left + (1 if state.current_event is not None else 0)
+    spread = math.sqrt(0.3 * left + 0.25)
+    if n % 2:
+        spread *= 1.5  # rule O counts two members per team, and P doubles a lone one
+    values = []
+    for team in teams:
+        assert team is not None
+        mine = TEAMS.index(team)
+        lead = totals[mine] - totals[1 - mine]
+        values.append(_normal_cdf((lead + 0.5) / spread))
+    return tuple(values)
+
+
+def _team_totals(teams: Sequence[Team | None], won: Sequence[int], n: int) -> tuple[int, int]:
+    """Team totals as rules N-P count them (the most and the fewest per team when odd)."""
+    totals = [0, 0]
+    for index, team in enumerate(TEAMS):
+        counts = sorted(won[s] for s in range(n) if teams[s] is team)
+        if not counts:
+            continue
+        if n % 2 == 0:
+            totals[index] = sum(counts)
+        else:
+            totals[index] = counts[0] + counts[-1]
+    return totals[0], totals[1]
+
+
+def _normal_cdf(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Hashable
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.piles import expand, from_kinds
-from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS, Team
+from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS
 from zombie_rules.texas_zombies.config import Config, tables
+from zombie_rules.texas_zombies.determinize import determinize
 from zombie_rules.texas_zombies.rules import legal_moves
 from zombie_rules.texas_zombies.state import Action, Move, Phase, State
 from zombie_rules.texas_zombies.views import View
 
 # Card identities: ("event", index), ("object", index), ("team", Team).
+
+#: The leak checks' re-deal is the public determinization (``determinize``).
+hidden_variant = determinize
 
 
 def card_set(config: Config) -> Counter[Hashable]:
@@ -45,64 +47,6 @@ def card_census(state: State) -> Counter[Hashable]:
         census[("team", team)] += state.team_deck[i] + state.team_box[i]
     census.update(("team", t) for t in state.teams if t is not None)
     return +census
-
-
-def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
-    """Re-deal what ``seat`` cannot see: Objects outside its hand, others' teams and votes.
-
-    The unseen Events have no order in the state (a pool of counts), so there is
-    nothing of theirs to re-deal.
-    """
-    n = state.config.players
-    others = [s for s in range(n) if s != seat]
-    # Objects: the draw pile and every other hand.
-    pool = expand(state.object_pile)
-    for s in others:
-        pool += state.hands[s]
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for s in others:
-        size = len(state.hands[s])
-        hands[s], pool = tuple(sorted(pool[:size])), pool[size:]
-    object_pile = from_kinds(pool, len(state.object_pile))
-    teams, deck, box = _redeal_teams(state, seat, rng)
-    votes = tuple(
-        v if v is None or s == seat else rng.random() < 0.5 for s, v in enumerate(state.votes)
-    )
-    st = state
-    return State(
-        st.config, st.phase, st.turn, st.event_pool, st.events_left, st.top_back,
-        st.current_event, st.required, tuple(hands), object_pile, st.object_discard, deck, box,
-        teams, st.told, st.story, votes, st.to_draw, st.won, st.event_discard, st.history,
-    )  # fmt: skip
-
-
-def _redeal_teams(
-    state: State, seat: int | None, rng: random.Random
-) -> tuple[tuple[Team | None, ...], tuple[int, ...], tuple[int, ...]]:
-    n = state.config.players
-    dealt = [s for s, t in enumerate(state.teams) if t is not None]
-    if state.phase is Phase.OVER or sum(state.team_deck) + len(dealt) != n:
-        # Teams revealed, or (odd table) the Team cards are not taken out yet.
-        return state.teams, state.team_deck, state.team_box
-    used = tuple(state.team_deck[i] + sum(1 for t in state.teams if t is team)
-                 for i, team in enumerate(TEAMS))  # fmt: skip
-    splits = [used]
-    if n % 2 and not state.config.split_public:
-        splits.append((used[1], used[0]))
-    split = rng.choice(splits)
-    own = state.teams[seat] if seat is not None else None
-    cards = [i for i, k in enumerate(split) for _ in range(k)]
-    if own is not None:
-        cards.remove(TEAMS.index(own))
-    rng.shuffle(cards)
-    teams = list(state.teams)
-    for s in dealt:
-        if s != seat or own is None:
-            teams[s] = TEAMS[cards.pop()]
-    deck = tuple(cards.count(i) for i in range(len(TEAMS)))
-    box = tuple(TEAM_CARDS_EACH - k for k in split)
-    return tuple(teams), deck, box
 
 
 def candidate_moves(state: State) -> tuple[Move, ...]:

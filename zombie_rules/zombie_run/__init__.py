@@ -12,6 +12,7 @@ from zombie_rules.zombie_run.agents import HeuristicAgent
 from zombie_rules.zombie_run.cards import DEFAULT_DECK, EMPTY_STREETS, ZOMBIE_HORDE, card_name
 from zombie_rules.zombie_run.config import Config, TieBreak
 from zombie_rules.zombie_run.describe import describe
+from zombie_rules.zombie_run.determinize import determinize
 from zombie_rules.zombie_run.notation import parse_move
 from zombie_rules.zombie_run.rules import (
     apply,
@@ -46,6 +47,7 @@ GAME: Game[Config, State, Move, View] = Game(
     card_set=checks.card_set,
     card_census=checks.card_census,
     hidden_variant=checks.hidden_variant,
+    determinize=determinize,
     candidate_moves=checks.candidate_moves,
     check_state=checks.check_state,
     config_space={
@@ -86,6 +88,7 @@ __all__ = [
     "chance_outcomes",
     "chance_weights",
     "describe",
+    "determinize",
     "legal_moves",
     "new_game",
     "parse_move",

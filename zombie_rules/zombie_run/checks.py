@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Hashable
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.piles import expand, from_kinds
 from zombie_rules.zombie_run.config import Config, tables
+from zombie_rules.zombie_run.determinize import determinize
 from zombie_rules.zombie_run.rules import legal_moves
 from zombie_rules.zombie_run.state import Action, Move, Phase, State
+
+#: The leak checks' re-deal is the public determinization (``determinize``).
+hidden_variant = determinize
 
 
 def card_set(config: Config) -> Counter[Hashable]:
@@ -28,53 +30,6 @@ def card_census(state: State) -> Counter[Hashable]:
     if state.held is not None:
         census[state.held] += 1
     return +census
-
-
-def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
-    """Re-deal every card ``seat`` has not seen among the places it could be.
-
-    Unseen cards are interchangeable only within the pile they came from: the
-    shuffled deck (unseen dealt cards, cards drawn from the first Draw Pile, and
-    that pile) or a Draw Pile reshuffled this round (the unseen places its cards
-    went to, and the pile while it lasts). A reshuffled pile was seen face up, so
-    its cards never trade places with cards dealt from the deck.
-    """
-    config = state.config
-    t = tables(config)
-
-    def knows(mask: int) -> bool:
-        # A spectator knows only what every seat knows (what was face up).
-        return mask == t.everyone if seat is None else bool(mask >> seat & 1)
-
-    source = {place: k for k, pile in enumerate(state.reshuffles, 1) for place in pile.placed}
-    current = len(state.reshuffles)
-    groups: list[list[tuple[int, int]]] = [[] for _ in range(current + 1)]
-    for s, row in enumerate(state.seen):
-        for p, mask in enumerate(row):
-            if not knows(mask):
-                groups[source.get((s, p), 0)].append((s, p))
-    held_hidden = state.held is not None and not (state.held_public or seat == state.turn)
-    hands = [list(hand) for hand in state.hands]
-    held, draw_pile = state.held, state.draw_pile
-    for k, places in enumerate(groups):
-        pool = [hands[s][p] for s, p in places]
-        if k == current:  # the pile now face down, and the card drawn from it
-            pool += [t.values[kind] for kind in expand(state.draw_pile)]
-            if held_hidden:
-                assert state.held is not None
-                pool.append(state.held)
-        rng.shuffle(pool)
-        for s, p in places:
-            hands[s][p] = pool.pop()
-        if k == current:
-            held = pool.pop() if held_hidden else state.held
-            draw_pile = from_kinds((t.index[card] for card in pool), len(t.values))
-    return State(
-        config, state.round, state.dealer, state.phase, state.turn,
-        tuple(map(tuple, hands)), state.seen, draw_pile, state.discard_pile, held,
-        state.held_public, state.peeked, state.turns_taken, state.scores, state.history,
-        state.reshuffles,
-    )  # fmt: skip
 
 
 def candidate_moves(state: State) -> tuple[Move, ...]:
