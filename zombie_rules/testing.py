@@ -30,6 +30,12 @@ from hypothesis import strategies as st
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import IllegalMove, InvalidConfig
 from zombie_rules.core.game import Game
+from zombie_rules.fuzzing import (  # noqa: F401  (re-exported: the decoder fuzz is part of the kit)
+    FuzzSummary,
+    check_decoder_fuzz,
+    decode,
+    smoke_test_state,
+)
 from zombie_rules.play import Record
 from zombie_rules.serialize import from_json, to_json
 

@@ -104,6 +104,9 @@ def test_roll_and_bite_refusals(make: Make) -> None:
     refused(biting, "1: bite 1 larm", "bite a player still in")
     refused(biting, "1: bite 0 torso", "flip order")
     refused(biting, "2: bite 0 larm", "seat 1's move")
+    refused(biting, "1: pass 0", "just 'pass'")
+    refused(rolling, "1: pass", "chance's move")
+    refused(state, "0: pass", "cannot 'pass'")
 
 
 def test_no_move_once_the_game_is_over(make: Make) -> None:

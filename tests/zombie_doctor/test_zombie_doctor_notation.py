@@ -50,6 +50,7 @@ def test_every_legal_and_candidate_move_round_trips(players: int, bonus: bool) -
         ("chance: draw mad_scientist", Move(CHANCE, Action.DRAW, "mad_scientist")),
         ("chance: limb 1 lleg healthy", Move(CHANCE, Action.LIMB, "", (1, 4, 0))),
         ("chance: roll 6", Move(CHANCE, Action.ROLL, "", (6,))),
+        ("2: pass", Move(2, Action.PASS)),
     ],
 )
 def test_notation_examples(text: str, move: Move) -> None:
@@ -71,3 +72,30 @@ def test_the_actor_may_be_left_out_when_one_actor_moves() -> None:
 def test_text_that_is_not_a_move_is_a_decode_error(text: str) -> None:
     with pytest.raises(DecodeError):
         parse_move(new_game(Config(players=2)), text)
+
+
+@pytest.mark.parametrize(
+    "text,word",
+    [
+        ("0: use xray torso", "'torso' is a slot, but a seat number"),
+        ("0: use amputate larm head", "'larm' is a slot, but a seat number"),
+        ("chance: limb larm larm infected", "'larm' is a slot, but a character number"),
+        ("chance: limb 1 infected larm", "'infected' is a side, but a slot"),
+        ("0: bite healthy larm", "'healthy' is a side, but a seat number"),
+        ("chance: roll head", "'head' is a slot, but a number"),
+        ("0: use medicine infected", "'infected' is a side, but a slot"),
+    ],
+)
+def test_slot_and_side_words_are_never_read_as_seats_or_numbers(text: str, word: str) -> None:
+    """Ruling 29: each argument place has a kind. ``use xray torso`` used to be read as
+    X-Ray on seat 1 (the torso's slot number): now it is refused, saying why."""
+    with pytest.raises(DecodeError, match=word):
+        parse_move(new_game(Config(players=4)), text)
+
+
+def test_slot_places_also_take_numbers_so_every_move_round_trips() -> None:
+    """Ruling 29: ``str(move)`` of a well-formed move with a slot out of range parses back."""
+    state = new_game(Config(players=4))
+    for move in (Move(0, Action.FLIP, "", (7,)), Move(1, Action.USE, "medicine", (9,)),
+                 Move(CHANCE, Action.LIMB, "", (1, 2, 2))):  # fmt: skip
+        assert parse_move(state, str(move)) == move

@@ -69,6 +69,7 @@ def knock_out(state: State, seat: int) -> State:
         out_order=(*state.out_order, seat),
         hands=state.hands[:seat] + ((),) + state.hands[seat + 1 :],
         deck_bottom=state.deck_bottom + state.hands[seat],
+        deck_bottom_hidden_by=state.deck_bottom_hidden_by + (seat,) * len(state.hands[seat]),
     )
 
 
@@ -204,6 +205,7 @@ def test_cannot_use_any_card_means_a_penalty_flip(make: Make) -> None:
     assert kept.turn == 1 and kept.hands[0] == state.hands[0]
     swapped = play(state, "0: stuck flip lleg return morgue")
     assert swapped.phase is Phase.DRAW and swapped.deck_bottom == kinds(state, "morgue")
+    assert swapped.deck_bottom_hidden_by == (0,)  # unseen by the others (Ruling 6)
     swapped = play(swapped, "chance: draw coma")
     assert swapped.hands[0] == kinds(state, "coma", "defibrillator", "medicine")
 
@@ -272,7 +274,10 @@ def test_three_players_go_on_until_one_is_left(make: Make) -> None:
     assert after.phase is Phase.PLAY and after.turn == 1 and after.out_order == (0,)
     assert after.hands[0] == () and after.deck_bottom[-3:] == kinds(
         state, "mad_scientist", "mad_scientist", "medicine"
-    )  # Ruling 12: the hand goes under the deck
+    )  # Ruling 12: the hand goes under the deck, unseen by the others
+    assert after.deck_bottom_hidden_by[-3:] == (0, 0, 0)
+    assert view(after, 1).deck_bottom[-3:] == (None, None, None)
+    assert view(after, 0).deck_bottom[-3:] == ("mad_scientist", "mad_scientist", "medicine")
     check_state(after)
 
 
@@ -476,10 +481,18 @@ def test_reattached_limbs_work_the_same(make: Make) -> None:
 # --------------------------------------------------------------- bonus game mode
 
 
-def test_bonus_mode_needs_more_than_two_players() -> None:
-    """Bonus Game Mode: "This alternative variant is designed for more than two players\""""
-    with pytest.raises(InvalidConfig, match="bonus_mode"):
-        Config(players=2, bonus_mode=True)
+def test_bonus_mode_is_recommended_for_more_than_two_players_but_allows_two(make: Make) -> None:
+    """Bonus Game Mode: "This alternative variant is designed for more than two players":
+    a recommendation, so two may play it (Ruling 23); the one left plays on alone."""
+    state = make(
+        players=2, bonus_mode=True,
+        hands=[("medicine", "mad_scientist", "mad_scientist"), ("coma",) * 3],
+        bodies=["hz----", "hhhhhh"],
+    )  # fmt: skip
+    after = play(state, "0: stuck flip head")
+    assert after.status[0] is Status.TURNED and after.phase is Phase.PLAY and after.turn == 1
+    after = play(after, "1: use coma", "chance: draw coma")
+    assert after.turn == 0 and after.phase is Phase.ROLL
 
 
 def test_bonus_mode_zombies_roll_and_bite(make: Make) -> None:
@@ -500,11 +513,54 @@ def test_bonus_mode_zombies_roll_and_bite(make: Make) -> None:
     assert escaped.turn == 2 and escaped.phase is Phase.PLAY and escaped.bodies == state.bodies
     biting = play(rolling, "chance: roll 4")
     assert biting.phase is Phase.BITE and biting.hands[1] == ()
-    # Any player still in, even one in a Coma (Ruling 24); in flip order.
+    # Any player still in, even one in a Coma (Ruling 24); in flip order; or no bite.
     assert moves_text(biting) == ["1: bite 0 larm", "1: bite 0 rarm", "1: bite 0 lleg",
-                                  "1: bite 0 rleg", "1: bite 2 larm"]  # fmt: skip
+                                  "1: bite 0 rleg", "1: bite 2 larm", "1: pass"]  # fmt: skip
     bitten = play(biting, "1: bite 2 larm")
     assert bitten.bodies[2][LEFT_ARM] & 1 and bitten.turn == 2
+
+
+def test_bonus_mode_biting_is_optional(make: Make) -> None:
+    """ "If you roll an even number, you may bite an opponent of your choice." (Ruling 24:
+    the zombie may decline with 'pass', and its turn ends.)"""
+    state = make(
+        players=3, bonus_mode=True,
+        hands=[("coma",) * 3, ("coma",) * 3, ("medicine",) * 3],
+    )  # fmt: skip
+    state = knock_out(state, 1)
+    biting = play(state, "0: use coma", "chance: draw xray", "chance: roll 2")
+    assert biting.phase is Phase.BITE
+    spared = play(biting, "1: pass")
+    assert spared.bodies == biting.bodies and spared.turn == 2 and spared.phase is Phase.PLAY
+    with pytest.raises(IllegalMove, match="just 'pass'"):
+        apply(biting, attrs.evolve(parse_move(biting, "1: pass"), args=(0,)))
+    rolled_odd = play(state, "0: use coma", "chance: draw xray", "chance: roll 3")
+    assert all(m.action is not Action.PASS for m in legal_moves(rolled_odd))
+
+
+def test_bonus_mode_beheading_the_last_living_opponent_ends_the_game(make: Make) -> None:
+    """ "If an opponent has an infected torso, you may cut off their head using the
+    Amputate card, ending the game and their suffering." In the Bonus Game Mode too, when
+    it leaves one player (Ruling 14): the zombies do not play on against the winner."""
+    state = make(
+        players=3, bonus_mode=True,
+        hands=[("amputate", "coma", "coma"), ("coma",) * 3, ("coma",) * 3],
+        bodies=["hhhhhh", "hzzzzz", "hhhhhh"],
+    )  # fmt: skip
+    state = knock_out(state, 2)
+    over = play(state, "0: use amputate 1 head")
+    assert over.phase is Phase.OVER and over.status[1] is Status.BEHEADED
+    assert over.bodies[0] == state.bodies[0]  # no Amputate flip: the game is over
+    res = result(over)
+    assert res is not None and res.winners == {0} and res.scores == (2, 1, 0)
+    # With another player still in, the game goes on (and the user flips).
+    three = make(
+        players=3, bonus_mode=True,
+        hands=[("amputate", "coma", "coma"), ("coma",) * 3, ("coma",) * 3],
+        bodies=["hhzzzh", "hzzzzz", "hhhhhh"],
+    )  # fmt: skip
+    on = play(three, "0: use amputate 1 head")
+    assert on.phase is not Phase.OVER and on.bodies[0][RIGHT_LEG] & 1
 
 
 def test_bonus_mode_goes_on_until_all_are_zombies(make: Make) -> None:
@@ -530,4 +586,5 @@ def test_configs_hold_their_rulebook_defaults() -> None:
     config = Config()
     assert (config.players, config.hand_size, config.bonus_mode) == (4, 3, False)
     assert config.round_limit == 200 and config.custom_cards == ()
+    assert "house rule" in (Config.__doc__ or "")  # the cap is ours, and says so
     assert card_census(new_game(config)) == card_set(config)

@@ -22,12 +22,18 @@ heuristic  4        yes    57.4         56      101  154  0
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+
+import pytest
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.play import RandomAgent, play_game, sample_chance
+from zombie_rules.play import RandomAgent, play_game, replay, sample_chance
+from zombie_rules.testing import check_termination, stalling_playout
 from zombie_rules.zombie_doctor import (
     GAME,
+    Action,
     Config,
+    Move,
     Phase,
     State,
     Status,
@@ -64,6 +70,8 @@ def _cycle_start() -> State:
         hands=((0, 0, 4), (3, 5, 5), (0, 4, 5)),
         deck_unknown=(0,) * 7,
         deck_bottom=(1, 6, 1, 2, 2, 2, 0, 4, 4, 4, 3, 3, 6, 6, 1),
+        # The Morgue seat 1 returns unseen (Ruling 6) is the second card from the top.
+        deck_bottom_hidden_by=(-1, 1) + (-1,) * 13,
         morgue=(0,) * 24,
         coma=0,
         xray_target=-1,
@@ -72,7 +80,8 @@ def _cycle_start() -> State:
 
 def _key(state: State) -> tuple[object, ...]:
     return (state.phase, state.turn, state.bodies, state.status, state.hands,
-            state.deck_unknown, state.deck_bottom, state.morgue, state.coma)  # fmt: skip
+            state.deck_unknown, state.deck_bottom, state.deck_bottom_hidden_by, state.morgue,
+            state.coma)  # fmt: skip
 
 
 def test_the_rulebook_game_can_loop_for_ever() -> None:
@@ -141,3 +150,47 @@ def test_uncapped_random_games_end() -> None:
         assert result(state) is not None
         lengths.append(state.round)
     assert 10 < sum(lengths) / len(lengths) < 40
+
+
+def _bound(config: Config) -> int:
+    """Most moves a capped game can last: the deal, then at most ``round_limit`` rounds of
+    ``players`` turns, each a card or a penalty, at most one X-Ray take or morgue draw and
+    one flip, and the draws that refill the hands (a zombie: a roll and a bite or pass)."""
+    n, size = config.players, config.hand_size
+    assert config.round_limit is not None
+    return n * size + config.round_limit * n * (3 + n * size)
+
+
+class StallingAgent:
+    """Makes the game last: never attacks, cures and sleeps, passes every bite."""
+
+    _ORDER = ("pass", "coma", "medicine", "defibrillator", "morgue", "mad_scientist")
+
+    def choose(self, view: object, legal: Sequence[Move], rng: random.Random) -> Move:
+        def rank(move: Move) -> int:
+            word = move.action.value if move.action is Action.PASS else move.card
+            return self._ORDER.index(word) if word in self._ORDER else len(self._ORDER)
+
+        return min(legal, key=rank)
+
+
+@pytest.mark.parametrize("players,bonus", [(2, False), (3, True), (4, False), (4, True)])
+def test_stalling_agents_cannot_outlast_the_round_cap(players: int, bonus: bool) -> None:
+    """Ruling 28: the cap bounds the game for any agents. Adversarial stallers (the kit's,
+    which seek a position already seen, and one that never attacks and never bites) end
+    within the bound of ``round_limit`` rounds."""
+    config = Config(players=players, bonus_mode=bonus, round_limit=12)
+    check_termination(GAME, config, seeds=range(6), max_moves=_bound(config))
+    capped = 0
+    for seed in range(6):
+        walk = stalling_playout(GAME, config, seed)
+        assert GAME.result(walk.states[-1]) is not None
+        assert len(walk.moves) <= _bound(config)
+        agents = [StallingAgent() for _ in range(players)]
+        record = play_game(GAME, config, agents, seed)
+        assert len(record.moves) <= _bound(config)
+        final = replay(record)[-1]
+        res = result(final)
+        assert res is not None and final.round <= 12
+        capped += "round limit" in res.reason
+    assert capped > 0  # the stallers do stall: the cap, not the rules, ends their games

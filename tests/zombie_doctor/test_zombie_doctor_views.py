@@ -90,3 +90,46 @@ def test_render_mentions_hand_and_bodies(make: Make) -> None:
     text = render(view(state, 0))
     assert "Your hand: coma, medicine, medicine" in text
     assert "seat 1" in text and "head:ok" in text
+
+
+def test_a_card_returned_when_stuck_is_seen_only_by_the_player_who_returned_it(
+    make: Make,
+) -> None:
+    """ "You may look at these cards at any time during the game but do not show them to
+    your opponents, unless a pain or opponent's card forces you to reveal your cards."
+    Nothing forces a player who "cannot use any of your cards" to show the card they
+    "return ... to the bottom of the pain/gain deck" (Ruling 6): the others see where it
+    lies, not what it is."""
+    state = make(players=3, hands=[("medicine", "defibrillator", "morgue"), ("coma",) * 3,
+                                   ("coma",) * 3])  # fmt: skip
+    stuck = apply(state, parse_move(state, "0: stuck flip larm return morgue"))
+    assert view(stuck, 0).deck_bottom == ("morgue",)
+    assert all(view(stuck, s).deck_bottom == (None,) for s in (1, 2, None))
+    # For everyone else the card is any unseen card: re-deals move it, views do not change.
+    rng = random.Random(1)
+    seen = set()
+    for _ in range(20):
+        variant = hidden_variant(stuck, 1, rng)
+        assert view(variant, 1) == view(stuck, 1)
+        seen.add(variant.deck_bottom[0])
+    assert len(seen) > 1
+    assert all(hidden_variant(stuck, 0, rng).deck_bottom == stuck.deck_bottom for _ in range(5))
+
+
+def test_the_hand_of_a_player_who_is_out_goes_under_the_deck_unseen(make: Make) -> None:
+    """ "do not show them to your opponents, unless a pain or opponent's card forces you to
+    reveal your cards": turning or losing your head forces nothing, so the hand goes under
+    the deck unseen by the others (Ruling 12)."""
+    state = make(players=3,
+                 hands=[("medicine", "mad_scientist", "mad_scientist"), ("medicine",) * 3,
+                        ("amputate", "coma", "coma")],
+                 bodies=["hz----", "hzzzzz", "hhhhhh"])  # fmt: skip
+    turned = apply(state, parse_move(state, "0: stuck flip head"))
+    assert view(turned, 0).deck_bottom == ("mad_scientist", "mad_scientist", "medicine")
+    assert all(view(turned, s).deck_bottom == (None,) * 3 for s in (1, 2, None))
+    beheaded = apply(turned, parse_move(turned, "1: use medicine larm"))
+    beheaded = apply(beheaded, parse_move(beheaded, "chance: draw coma"))
+    beheaded = apply(beheaded, parse_move(beheaded, "2: use amputate 1 head"))
+    assert view(beheaded, 1).deck_bottom[-3:] == ("coma", "medicine", "medicine")
+    assert view(beheaded, 2).deck_bottom[-4:] == ("amputate", None, None, None)
+    assert view(beheaded, None).deck_bottom[-4:] == ("amputate", None, None, None)

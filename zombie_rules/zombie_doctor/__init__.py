@@ -16,12 +16,16 @@ Modules, one job each:
 - ``turns``: bookkeeping after every action (own flip, refill, next turn);
 - ``rules``: the protocol (``new_game``, ``legal_moves``, ``to_act``, chance,
   ``apply`` with its per-phase checks, ``result``);
-- ``views``, ``notation``, ``agents``, ``checks``: views, move parsing, the
-  heuristic agent, and the hooks the generic tests use.
+- ``views``, ``notation``, ``describe``, ``agents``, ``checks``: views, move
+  parsing, the per-seat account of a move, the heuristic agent, and the hooks the
+  generic tests use.
+
+``Config()`` is the rulebook game plus one house rule, a safety round cap
+(``round_limit``; see the rulings).
 """
 
+from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.game import Game
-from zombie_rules.zombie_doctor.describe import describe
 from zombie_rules.zombie_doctor import checks
 from zombie_rules.zombie_doctor.agents import HeuristicAgent
 from zombie_rules.zombie_doctor.cards import (
@@ -43,6 +47,8 @@ from zombie_rules.zombie_doctor.cards import (
     is_infected,
 )
 from zombie_rules.zombie_doctor.config import DEFAULT_ROUND_LIMIT, Config, CustomCard
+from zombie_rules.zombie_doctor.describe import describe
+from zombie_rules.zombie_doctor.determinize import determinize
 from zombie_rules.zombie_doctor.notation import parse_move
 from zombie_rules.zombie_doctor.rules import (
     apply,
@@ -78,8 +84,10 @@ GAME: Game[Config, State, Move, View] = Game(
     card_set=checks.card_set,
     card_census=checks.card_census,
     hidden_variant=checks.hidden_variant,
+    determinize=determinize,
     candidate_moves=checks.candidate_moves,
     check_state=checks.check_state,
+    check_view=checks.check_view,
     config_space={
         "players": (2, 3, 4),
         "first_player": (0, 1),
@@ -93,6 +101,7 @@ GAME: Game[Config, State, Move, View] = Game(
 )
 
 __all__ = [
+    "CHANCE",
     "BUILT_IN",
     "CHARACTERS",
     "DEFAULT_DECK",
@@ -120,9 +129,10 @@ __all__ = [
     "card",
     "card_uses",
     "chance_outcomes",
-    "describe",
     "chance_weights",
     "character_of",
+    "describe",
+    "determinize",
     "flip_choices",
     "is_healthy",
     "is_infected",

@@ -11,7 +11,9 @@ from zombie_rules.core.piles import expand, from_kinds
 from zombie_rules.zombie_doctor.cards import MISSING, SLOT_NAMES, slot_word
 from zombie_rules.zombie_doctor.config import Config, morgue_limb, tables
 from zombie_rules.zombie_doctor.rules import legal_moves
-from zombie_rules.zombie_doctor.state import Action, Move, Phase, State, Status
+from zombie_rules.zombie_doctor.state import SHOWN, Action, Move, Phase, State, Status
+from zombie_rules.zombie_doctor.usability import flip_choices
+from zombie_rules.zombie_doctor.views import View
 
 
 def card_set(config: Config) -> Counter[Hashable]:
@@ -47,7 +49,11 @@ def card_census(state: State) -> Counter[Hashable]:
 
 
 def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
-    """Re-deal the hands ``seat`` cannot see and the unseen part of the deck."""
+    """Re-deal what ``seat`` cannot see: other hands, the unseen deck, cards put back unseen.
+
+    A card put under the deck face down by another seat (Rulings 6 and 12) keeps
+    its place in the deck's order but may be any unseen card.
+    """
     t = tables(state.config)
     hidden = [
         s
@@ -55,19 +61,25 @@ def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
         if s != seat
         and not (state.phase is Phase.XRAY and seat == state.turn and s == state.xray_target)
     ]
+    secret = [i for i, by in enumerate(state.deck_bottom_hidden_by) if by not in (SHOWN, seat)]
     pool = expand(state.deck_unknown)
     for s in hidden:
         pool += state.hands[s]
+    pool += [state.deck_bottom[i] for i in secret]
+    pool.sort()  # the unseen cards as the seat knows them (a multiset), not where they lie
     rng.shuffle(pool)
     hands = list(state.hands)
     for s in hidden:
         size = len(hands[s])
         hands[s] = tuple(sorted(pool[:size]))
         pool = pool[size:]
+    bottom = list(state.deck_bottom)
+    for i in secret:
+        bottom[i] = pool.pop()
     return State(
         state.config, state.phase, state.turn, state.round, state.turns_taken, state.bodies,
         state.status, state.out_order, tuple(hands), from_kinds(pool, len(t.names)),
-        state.deck_bottom, state.morgue, state.coma, state.xray_target,
+        tuple(bottom), state.deck_bottom_hidden_by, state.morgue, state.coma, state.xray_target,
     )  # fmt: skip
 
 
@@ -92,6 +104,7 @@ def candidate_moves(state: State) -> tuple[Move, ...]:
         moves += [Move(seat, Action.FLIP, "", (p,)) for p in slots]
         moves += [Move(seat, Action.STUCK, "", (p,)) for p in slots]
         moves += [Move(seat, Action.BITE, "", (x, p)) for x in seats for p in slots]
+        moves += [Move(seat, Action.PASS), Move(seat, Action.PASS, "", (0,))]
     moves += [Move(CHANCE, Action.DRAW, name) for name in names]
     moves += [Move(CHANCE, Action.ROLL, "", (face,)) for face in range(0, 8)]
     moves += [
@@ -105,7 +118,14 @@ def candidate_moves(state: State) -> tuple[Move, ...]:
 
 
 def check_state(state: State) -> None:
-    """Raise ``ValueError`` naming the first broken invariant of a (decoded) state."""
+    """Raise ``ValueError`` naming the first broken invariant of a (decoded) state.
+
+    It accepts the states the rules can reach (as far as any protocol function
+    relies on them): sizes and ranges first, so that the later checks index
+    safely, then the cards, who is out and why, and what each phase implies
+    (whose turn it is, what the chance node can draw, that the game is over
+    exactly when it has a result). It runs on decode only, never on ``apply``.
+    """
     config = state.config
     n = config.players
     t = tables(config)
@@ -114,10 +134,12 @@ def check_state(state: State) -> None:
     for name in ("bodies", "status", "hands"):
         if len(getattr(state, name)) != n:
             raise ValueError(f"{name}: need one entry per seat ({n})")
-    if len(state.deck_unknown) != len(t.names) or any(c < 0 for c in state.deck_unknown):
-        raise ValueError(f"deck_unknown: need {len(t.names)} non-negative counts")
-    if len(state.morgue) != t.morgue_kinds or any(c < 0 for c in state.morgue):
-        raise ValueError(f"morgue: need {t.morgue_kinds} non-negative counts")
+    if len(state.deck_unknown) != len(t.names) or any(
+        not 0 <= c <= k for c, k in zip(state.deck_unknown, t.copies, strict=True)
+    ):
+        raise ValueError(f"deck_unknown: need {len(t.names)} counts, at most the copies of each")
+    if len(state.morgue) != t.morgue_kinds or any(c not in (0, 1) for c in state.morgue):
+        raise ValueError(f"morgue: need {t.morgue_kinds} counts of 0 or 1")
     for s, body in enumerate(state.bodies):
         if len(body) != len(SLOT_NAMES):
             raise ValueError(f"bodies[{s}]: need {len(SLOT_NAMES)} body slots")
@@ -127,10 +149,20 @@ def check_state(state: State) -> None:
         if body[0] == MISSING or body[1] == MISSING:
             raise ValueError(f"bodies[{s}]: a head or torso cannot be missing")
     for s, hand in enumerate(state.hands):
+        if len(hand) > config.hand_size:
+            raise ValueError(f"hands[{s}]: more than {config.hand_size} cards")
         if any(not 0 <= k < len(t.names) for k in hand) or list(hand) != sorted(hand):
             raise ValueError(f"hands[{s}]: must be sorted card-kind indices")
-    if any(not 0 <= k < len(t.names) for k in state.deck_bottom):
+    if len(state.deck_bottom) > sum(t.copies) or any(
+        not 0 <= k < len(t.names) for k in state.deck_bottom
+    ):
         raise ValueError("deck_bottom: holds an index that is not a card kind")
+    if len(state.deck_bottom_hidden_by) != len(state.deck_bottom) or any(
+        by != SHOWN and not 0 <= by < n for by in state.deck_bottom_hidden_by
+    ):
+        raise ValueError(
+            f"deck_bottom_hidden_by: one entry per card under the deck, {SHOWN} or a seat"
+        )
     if card_census(state) != card_set(config):
         raise ValueError("cards: the state does not hold exactly the config's cards")
     out = set(state.out_order)
@@ -140,32 +172,117 @@ def check_state(state: State) -> None:
         raise ValueError("out_order: must list each turned or beheaded seat once")
     for s in range(n):
         head_infected = state.bodies[s][0] & 1 == 1
+        torso_infected = state.bodies[s][1] & 1 == 1
         if state.status[s] is Status.ALIVE and head_infected:
             raise ValueError(f"status[{s}]: a player with an infected head has turned")
         if state.status[s] is Status.TURNED and not head_infected:
             raise ValueError(f"status[{s}]: a turned player has an infected head")
+        if state.status[s] is Status.BEHEADED and (head_infected or not torso_infected):
+            raise ValueError(
+                f"status[{s}]: a head is cut off only above an infected torso, before it turns"
+            )
         if state.status[s] is not Status.ALIVE and state.hands[s]:
             raise ValueError(f"hands[{s}]: a player who is out holds no cards")
     if not 0 <= state.coma <= t.everyone or any(
         state.coma >> s & 1 and state.status[s] is not Status.ALIVE for s in range(n)
     ):
         raise ValueError("coma: must be a mask of seats still in")
-    if (state.xray_target >= 0) != (state.phase is Phase.XRAY):
-        raise ValueError("xray_target: set exactly in the XRAY phase")
-    if state.phase is Phase.XRAY and not 0 <= state.xray_target < n:
-        raise ValueError("xray_target: not a seat")
-    playing = state.phase in (Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.MORGUE)
-    if playing and state.status[state.turn] is not Status.ALIVE:
+    if state.round < 0 or state.turns_taken < state.round:
+        raise ValueError("round/turns_taken: every round takes at least one turn")
+    _check_turn(state)
+    _check_end(state)
+
+
+def _check_turn(state: State) -> None:
+    """Whose turn it is and what the phase waits for, so that some move is always legal."""
+    config = state.config
+    n = config.players
+    phase = state.phase
+    seat = state.turn
+    status = state.status
+    alive = [s for s in range(n) if status[s] is Status.ALIVE]
+    if (state.xray_target != -1) != (phase is Phase.XRAY):
+        raise ValueError("xray_target: a seat in the XRAY phase, else -1")
+    playing = phase in (Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.MORGUE)
+    if playing and status[seat] is not Status.ALIVE:
         raise ValueError("turn: the seat to play is out of the game")
-    if state.phase in (Phase.ROLL, Phase.BITE) and state.status[state.turn] is not Status.TURNED:
-        raise ValueError("turn: only a zombie rolls or bites")
-    full = all(
-        len(h) == config.hand_size
-        for s, h in enumerate(state.hands)
-        if state.status[s] is Status.ALIVE
-    )
-    if state.phase in (Phase.PLAY, Phase.ROLL, Phase.BITE) and not full:
+    if phase in (Phase.ROLL, Phase.BITE) and (
+        status[seat] is not Status.TURNED or not config.bonus_mode
+    ):
+        raise ValueError("turn: only a zombie rolls or bites, in the Bonus Game Mode")
+    if (playing or phase in (Phase.ROLL, Phase.BITE)) and state.coma >> seat & 1:
+        raise ValueError("coma: a Coma ends when its player's turn comes round again")
+    full = all(len(state.hands[s]) == config.hand_size for s in alive)
+    if phase in (Phase.PLAY, Phase.ROLL, Phase.BITE) and not full:
         raise ValueError(f"hands: every player still in holds {config.hand_size} cards")
+    if phase is Phase.DEAL:
+        _check_deal(state)
+    elif phase is Phase.DRAW:
+        if full:
+            raise ValueError("hands: every hand is full, yet a card is being drawn")
+        if not any(state.deck_unknown):
+            raise ValueError("deck_unknown: empty, yet a card is drawn from it")
+    elif phase is Phase.XRAY:
+        target = state.xray_target
+        if not 0 <= target < n or target == seat or status[target] is not Status.ALIVE:
+            raise ValueError("xray_target: an opponent still in the game")
+        if not state.hands[target]:
+            raise ValueError("xray_target: the X-Rayed hand holds a card to take")
+    elif phase is Phase.SELF_FLIP and len(flip_choices(state.bodies[seat])) < 2:
+        raise ValueError("phase: a flip with one choice is made at once, not asked for")
+    elif phase is Phase.MORGUE and not any(state.morgue):
+        raise ValueError("morgue: empty, yet a limb is drawn from it")
+
+
+def _check_deal(state: State) -> None:
+    """The opening hands: each player in turn takes three cards, from the first player on."""
+    config = state.config
+    n = config.players
+    if state.turn != config.first_player or state.round or state.turns_taken:
+        raise ValueError("turn/round/turns_taken: the deal comes before the first turn")
+    if state.out_order or state.coma or state.deck_bottom or any(state.morgue):
+        raise ValueError("out_order/coma/deck_bottom/morgue: nothing happens during the deal")
+    if any(body != (2 * s,) * len(SLOT_NAMES) for s, body in enumerate(state.bodies)):
+        raise ValueError("bodies: every body is dealt healthy side up, its own cards")
+    if not any(state.deck_unknown):
+        raise ValueError("deck_unknown: empty, yet a card is being dealt")
+    sizes = [len(state.hands[(config.first_player + j) % n]) for j in range(n)]
+    filling = next((j for j, size in enumerate(sizes) if size < config.hand_size), n)
+    if filling == n or any(sizes[j] for j in range(filling + 1, n)):
+        raise ValueError("hands: each player in turn takes all their cards, from the first on")
+
+
+def _check_end(state: State) -> None:
+    """The game is over exactly when a winner is known or the round limit is reached."""
+    config = state.config
+    alive = sum(1 for status in state.status if status is Status.ALIVE)
+    capped = config.round_limit is not None and state.round >= config.round_limit
+    if state.phase is Phase.OVER:
+        if alive > 1 and not capped:
+            raise ValueError("phase: the game is over, yet several players are still in")
+        return
+    if capped:
+        raise ValueError(f"round: the game ends after {config.round_limit} rounds")
+    if alive == 0 or (alive == 1 and not config.bonus_mode):
+        raise ValueError("phase: the last player without an infected head has won")
+
+
+def check_view(v: View) -> None:
+    """Raise ``ValueError`` naming the first field of a (decoded) view ``render`` cannot show.
+
+    Per-seat fields need one entry per seat and every body card a character at
+    the table; ``render`` trusts the views ``view`` builds.
+    """
+    n = v.config.players
+    if v.seat is not None and not 0 <= v.seat < n:
+        raise ValueError(f"seat: {v.seat} is not a seat of a {n}-player game")
+    if any(len(field) != n for field in (v.bodies, v.status, v.hand_sizes)):
+        raise ValueError(f"bodies/status/hand_sizes: need one entry per seat ({n})")
+    for s, body in enumerate(v.bodies):
+        if len(body) != len(SLOT_NAMES) or any(
+            code != MISSING and not 0 <= code < 2 * n for code in body
+        ):
+            raise ValueError(f"bodies[{s}]: {len(SLOT_NAMES)} slots, each a card of this table")
 
 
 def rounds_played(state: State) -> int:

@@ -1,4 +1,8 @@
-"""Every rule variant and card-set choice of Zombie Doctor; ``Config()`` is the rulebook game."""
+"""Every rule variant and card-set choice of Zombie Doctor.
+
+``Config()`` is the rulebook game plus one house rule of ours, a safety round cap
+(``round_limit``, Ruling 28), because the rulebook game can loop for ever.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,14 @@ from typing import Any
 import attrs
 
 from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.validation import require_type, short
 from zombie_rules.zombie_doctor.cards import BUILT_IN, CHARACTERS, DEFAULT_DECK
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = len(CHARACTERS)
+#: Copies of one card kind a deck may hold: far above any table's deck, low enough
+#: that a hostile config cannot make every re-deal build a huge list.
+MAX_COPIES = 100
 #: The default round cap (see "Termination" in docs/rulings/zombie_doctor.md).
 DEFAULT_ROUND_LIMIT = 200
 
@@ -44,17 +52,32 @@ class CustomCard:
     description: str = ""
 
     def __attrs_post_init__(self) -> None:
+        require_type("custom_cards", self.name, str)
+        if not isinstance(self.self_flip, bool) or not isinstance(self.description, str):
+            raise InvalidConfig(
+                "custom_cards",
+                f"custom card {short(self.name)}: 'self_flip' must be true or false and"
+                " 'description' a string",
+            )
         if not callable(self.targets) or not callable(self.effect):
             raise InvalidConfig(
                 "custom_cards",
-                f"custom card {self.name!r}: 'targets' and 'effect' must be Python functions;"
+                f"custom card {short(self.name)}: 'targets' and 'effect' must be Python functions;"
                 " configs with custom cards cannot be decoded from JSON, build them in code",
             )
 
 
 @attrs.frozen(cache_hash=True)
 class Config:
-    """A Zombie Doctor table.
+    """A Zombie Doctor table; ``Config()`` is the rulebook game with a safety round cap.
+
+    The cap is a house rule of ours, not the rulebook's: the rulebook game can
+    loop for ever (Ruling 28), so after ``round_limit`` rounds (default 200; the
+    longest game measured that did not loop lasted 154) the game ends with the
+    health tiebreak;
+    ``round_limit=None`` is the rulebook game exactly. ``players`` is 2-4; the
+    rulebook's "designed for more than two players" for the Bonus Game Mode is a
+    recommendation, so two players may play it too (Ruling 23).
 
     ``deck`` lists ``(card name, copies)`` per pain/gain card kind; a name is a
     built-in card or one of ``custom_cards``. ``bonus_mode`` is the rulebook's
@@ -76,30 +99,59 @@ class Config:
 
 
 def validate(config: Config) -> None:
-    """Raise :class:`InvalidConfig` naming the first field that cannot be played."""
+    """Raise :class:`InvalidConfig` naming the first field that cannot be played.
+
+    Types first: attrs checks none, and ``players="4"`` or ``bonus_mode="no"``
+    would otherwise play a different game or fail deep inside the rules.
+    """
+    require_type("players", config.players, int)
+    require_type("first_player", config.first_player, int)
+    require_type("hand_size", config.hand_size, int)
+    require_type("bonus_mode", config.bonus_mode, bool)
+    require_type("round_limit", config.round_limit, (int, type(None)))
+    require_type("deck", config.deck, tuple)
+    for entry in config.deck:
+        if not (
+            type(entry) is tuple
+            and len(entry) == 2
+            and type(entry[0]) is str
+            and type(entry[1]) is int
+        ):
+            raise InvalidConfig(
+                "deck", f"each entry must be a (card name, copies) pair, not {short(entry)}"
+            )
+    require_type("custom_cards", config.custom_cards, tuple)
+    for custom in config.custom_cards:
+        if type(custom) is not CustomCard:
+            raise InvalidConfig(
+                "custom_cards", f"must hold CustomCard records, not {short(custom)}"
+            )
     if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
         raise InvalidConfig(
             "players",
-            f"Zombie Doctor is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {config.players}",
+            f"Zombie Doctor is for {MIN_PLAYERS}-{MAX_PLAYERS} players,"
+            f" not {short(config.players)}",
         )
     if not 0 <= config.first_player < config.players:
         raise InvalidConfig(
-            "first_player", f"must be a seat 0-{config.players - 1}, not {config.first_player}"
+            "first_player",
+            f"must be a seat 0-{config.players - 1}, not {short(config.first_player)}",
         )
     if config.hand_size < 1:
-        raise InvalidConfig("hand_size", f"need at least one card each, not {config.hand_size}")
-    if config.bonus_mode and config.players < 3:
         raise InvalidConfig(
-            "bonus_mode", "the Bonus Game Mode is designed for more than two players"
+            "hand_size", f"need at least one card each, not {short(config.hand_size)}"
         )
     if config.round_limit is not None and config.round_limit < 1:
-        raise InvalidConfig("round_limit", f"must be None or at least 1, not {config.round_limit}")
+        raise InvalidConfig(
+            "round_limit", f"must be None or at least 1, not {short(config.round_limit)}"
+        )
     custom_names = [c.name for c in config.custom_cards]
     for name in custom_names:
         if not name.isidentifier() or name != name.lower() or name in BUILT_IN:
             raise InvalidConfig(
                 "custom_cards",
-                f"{name!r}: a custom card needs a new lower-case one-word name (not a built-in)",
+                f"{short(name)}: a custom card needs a new lower-case one-word name"
+                " (not a built-in)",
             )
     if len(set(custom_names)) != len(custom_names):
         raise InvalidConfig("custom_cards", "each custom card name may be used only once")
@@ -110,10 +162,12 @@ def validate(config: Config) -> None:
     for name, copies in config.deck:
         if name not in known:
             raise InvalidConfig(
-                "deck", f"{name!r} is neither a built-in card nor one of custom_cards"
+                "deck", f"{short(name)} is neither a built-in card nor one of custom_cards"
             )
-        if copies < 1:
-            raise InvalidConfig("deck", f"{name!r}: every listed card kind needs a copy")
+        if not 1 <= copies <= MAX_COPIES:
+            raise InvalidConfig(
+                "deck", f"{short(name)}: between 1 and {MAX_COPIES} copies, not {short(copies)}"
+            )
     size = sum(copies for _, copies in config.deck)
     needed = config.players * config.hand_size
     if size < needed:

@@ -50,6 +50,12 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
             # "you may cut off their head using the Amputate card, ending the game and
             # their suffering."
             w.knock_out(target, BEHEADED)
+            if w.status.count(ALIVE) == 1:
+                # The last living opponent's head: the game ends at once, in the Bonus
+                # Game Mode too, where zombies would otherwise go on biting the lone
+                # winner (Ruling 14).
+                w.phase = Phase.OVER
+                return w.state()
         else:
             # "Removed limbs should be placed in the card box, aka the morgue."
             code = w.bodies[target][slot]

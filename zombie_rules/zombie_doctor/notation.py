@@ -2,32 +2,78 @@
 
 ``use amputate 2 larm``, ``use xray 1``, ``use medicine rleg``, ``use coma``,
 ``stuck flip lleg``, ``stuck flip torso return morgue``, ``take medicine``,
-``flip rarm``, ``bite 2 torso``, and for chance ``draw coma``,
+``flip rarm``, ``bite 2 torso``, ``pass``, and for chance ``draw coma``,
 ``limb 1 larm infected``, ``roll 4``.
+
+Each argument has a kind given by its place (a seat, a slot, a side, a number):
+a slot word where a seat belongs (``use xray torso``) is refused rather than read
+as the seat the slot's index happens to name. Slot and side places also take a
+plain number, so that ``str(move)`` of any well-formed move parses back to it.
 """
 
 from __future__ import annotations
 
 from zombie_rules.core.errors import DecodeError
 from zombie_rules.core.notation import parse_int, split_actor
-from zombie_rules.zombie_doctor.cards import SLOTS
+from zombie_rules.core.validation import short
+from zombie_rules.zombie_doctor.cards import AMPUTATE, MAD_SCIENTIST, MEDICINE, SLOTS, XRAY
+from zombie_rules.zombie_doctor.config import tables
 from zombie_rules.zombie_doctor.rules import to_act
 from zombie_rules.zombie_doctor.state import Action, Move, State
 
 _FORMS = (
     "'use CARD [SEAT] [SLOT]', 'stuck flip SLOT [return CARD]', 'take CARD', 'flip SLOT',"
-    " 'bite SEAT SLOT', and for chance 'draw CARD', 'limb CHARACTER SLOT infected|healthy',"
-    " 'roll N'; each optionally after '<actor>:'; slots: head torso larm rarm lleg rleg"
+    " 'bite SEAT SLOT', 'pass', and for chance 'draw CARD',"
+    " 'limb CHARACTER SLOT infected|healthy', 'roll N'; each optionally after '<actor>:';"
+    " slots: head torso larm rarm lleg rleg"
 )
 _SIDES = {"healthy": 0, "infected": 1}
 
+# The kind of each argument place.
+SEAT, SLOT, SIDE, NUMBER = "a seat number", "a slot", "a side", "a number"
+_CHARACTER = "a character number"
 
-def _arg(word: str, text: str) -> int:
-    if word in SLOTS:
+#: ``use`` argument places per built-in card (custom cards take one seat).
+_USE_PLACES: dict[str, tuple[str, ...]] = {
+    AMPUTATE: (SEAT, SLOT),
+    MAD_SCIENTIST: (SEAT, SLOT),
+    XRAY: (SEAT,),
+    MEDICINE: (SLOT,),
+}
+_PLACES: dict[Action, tuple[str, ...]] = {
+    Action.FLIP: (SLOT,),
+    Action.BITE: (SEAT, SLOT),
+    Action.LIMB: (_CHARACTER, SLOT, SIDE),
+    Action.ROLL: (NUMBER,),
+}
+
+
+def _arg(word: str, kind: str, text: str) -> int:
+    """One argument read as ``kind``; a word of another kind is refused, never converted."""
+    if kind == SLOT and word in SLOTS:
         return SLOTS[word]
-    if word in _SIDES:
+    if kind == SIDE and word in _SIDES:
         return _SIDES[word]
-    return parse_int(word, "a seat, slot or number", text)
+    if word in SLOTS or word in _SIDES:
+        what = "slot" if word in SLOTS else "side"
+        raise DecodeError(f"{short(text)}: {word!r} is a {what}, but {kind} belongs in its place")
+    if not word.lstrip("-").isdigit() and kind in (SLOT, SIDE):
+        choices = ", ".join(SLOTS if kind == SLOT else _SIDES)
+        raise DecodeError(f"{short(text)}: {kind} is one of {choices}, not {short(word, 20)}")
+    return parse_int(word, kind, text)
+
+
+def _args(words: list[str], places: tuple[str, ...], text: str) -> tuple[int, ...]:
+    # Places beyond the form are read as numbers, so apply can say what is legal.
+    kinds = places + (NUMBER,) * (len(words) - len(places))
+    return tuple(_arg(w, k, text) for w, k in zip(words, kinds, strict=False))
+
+
+def _use_places(state: State, card: str) -> tuple[str, ...]:
+    places = _USE_PLACES.get(card)
+    if places is not None:
+        return places
+    return (SEAT,) if card in tables(state.config).index else ()
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -40,14 +86,20 @@ def parse_move(state: State, text: str) -> Move:
     try:
         action = Action(keyword)
     except ValueError:
-        raise DecodeError(f"{text!r} is not a Zombie Doctor move; moves are {_FORMS}") from None
+        raise DecodeError(
+            f"{short(text)} is not a Zombie Doctor move; moves are {_FORMS}"
+        ) from None
     if action is Action.STUCK:
         if len(rest) in (2, 4) and rest[0] == "flip" and (len(rest) == 2 or rest[2] == "return"):
             card = rest[3] if len(rest) == 4 else ""
-            return Move(actor, action, card, (_arg(rest[1], text),))
-        raise DecodeError(f"{text!r}: write 'stuck flip SLOT' or 'stuck flip SLOT return CARD'")
+            return Move(actor, action, card, (_arg(rest[1], SLOT, text),))
+        raise DecodeError(
+            f"{short(text)}: write 'stuck flip SLOT' or 'stuck flip SLOT return CARD'"
+        )
     if action in (Action.USE, Action.TAKE, Action.DRAW):
         if not rest:
-            raise DecodeError(f"{text!r}: name the card after {keyword!r}")
-        return Move(actor, action, rest[0], tuple(_arg(w, text) for w in rest[1:]))
-    return Move(actor, action, "", tuple(_arg(w, text) for w in rest))
+            raise DecodeError(f"{short(text)}: name the card after {keyword!r}")
+        card = rest[0]
+        places = _use_places(state, card) if action is Action.USE else ()
+        return Move(actor, action, card, _args(rest[1:], places, text))
+    return Move(actor, action, "", _args(rest, _PLACES.get(action, ()), text))

@@ -17,7 +17,7 @@ test in ``tests/zombie_doctor/``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from zombie_rules.core.actors import CHANCE
@@ -25,11 +25,11 @@ from zombie_rules.core.chance import outcomes_from_weights
 from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.piles import take
 from zombie_rules.core.result import Result
-from zombie_rules.core.validation import expect_move
+from zombie_rules.core.validation import expect_move, expect_well_formed, short
 from zombie_rules.zombie_doctor.cards import LIMBS, SLOT_NAMES, card, is_healthy, slot_word
 from zombie_rules.zombie_doctor.config import Config, morgue_kind, morgue_limb, tables
 from zombie_rules.zombie_doctor.effects import morgue_attach, use_card, xray_take
-from zombie_rules.zombie_doctor.state import Action, Move, Phase, State, Status
+from zombie_rules.zombie_doctor.state import Action, Move, Phase, State, Status, said
 from zombie_rules.zombie_doctor.turns import Work, end_action, next_turn, refill, short_seat
 from zombie_rules.zombie_doctor.usability import card_uses, flip_choices, opponents
 
@@ -72,6 +72,7 @@ def new_game(config: Config | None = None) -> State:
         hands=((),) * n,
         deck_unknown=t.copies,
         deck_bottom=(),
+        deck_bottom_hidden_by=(),
         morgue=(0,) * t.morgue_kinds,
         coma=0,
         xray_target=-1,
@@ -137,12 +138,14 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is Phase.SELF_FLIP:
         return tuple(Move(seat, Action.FLIP, "", (p,)) for p in flip_choices(state.bodies[seat]))
     if phase is Phase.BITE:
-        return tuple(
+        # "you may bite an opponent of your choice": biting is optional.
+        bites = tuple(
             Move(seat, Action.BITE, "", (v, p))
             for v in range(state.config.players)
             if state.status[v] is ALIVE
             for p in flip_choices(state.bodies[v])
         )
+        return (*bites, Move(seat, Action.PASS))
     if phase is Phase.OVER:
         return ()
     moves, _ = chance_weights(state)
@@ -197,14 +200,32 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal."""
-    handler = _HANDLERS.get(state.phase)
+    # ``expect_well_formed`` refuses a move of the wrong shape (``seat=1.0``, a list
+    # of args) before any handler can store it. These few identity checks say the
+    # same for a well-formed move at a fifth of the cost, and ``apply`` runs
+    # millions of times; ``tests/zombie_doctor/test_zombie_doctor_hostile.py``
+    # checks that they agree with ``expect_well_formed``.
+    if (
+        type(move) is not Move
+        or type(move.seat) is not int
+        or type(move.action) is not Action
+        or type(move.card) is not str
+        or type(move.args) is not tuple
+    ):
+        expect_well_formed(move, Move)
+    for a in move.args:
+        if type(a) is not int:
+            expect_well_formed(move, Move)
+    handler = _HANDLERS[state.phase]
     if handler is None:
-        raise IllegalMove(f"{move}: the game is over; no move is legal")
+        raise IllegalMove(f"{said(move)}: the game is over; no move is legal")
     return handler(state, move)
 
 
 def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
-    expect_move(move, actor, actions, state.phase.name.lower())
+    # The comparisons first: a legal move costs no call into the shared refusal.
+    if move.seat != actor or move.action not in actions:
+        expect_move(move, actor, actions, state.phase.name.lower())
 
 
 def _kind_in_hand(state: State, move: Move, seat: int, what: str) -> int:
@@ -212,7 +233,9 @@ def _kind_in_hand(state: State, move: Move, seat: int, what: str) -> int:
     kind = t.index.get(move.card, -1)
     if kind < 0 or kind not in state.hands[seat]:
         held = ", ".join(t.names[k] for k in sorted(set(state.hands[seat]))) or "nothing"
-        raise IllegalMove(f"{move}: {what} holds no {move.card or 'card'!r}; it holds {held}")
+        raise IllegalMove(
+            f"{said(move)}: {what} holds no {short(move.card or 'card', 30)}; it holds {held}"
+        )
     return kind
 
 
@@ -226,9 +249,11 @@ def _play(state: State, move: Move) -> State:
     uses = card_uses(state, seat, kind)
     if move.args not in uses:
         if not uses:
-            raise IllegalMove(f"{move}: {move.card} cannot be used now (its effect cannot happen)")
+            raise IllegalMove(
+                f"{said(move)}: {move.card} cannot be used now (its effect cannot happen)"
+            )
         shown = ", ".join(str(Move(seat, Action.USE, move.card, a)) for a in uses)
-        raise IllegalMove(f"{move}: not a way to use {move.card} now; legal: {shown}")
+        raise IllegalMove(f"{said(move)}: not a way to use {move.card} now; legal: {shown}")
     return use_card(state, seat, kind, move.args)
 
 
@@ -239,19 +264,20 @@ def _stuck(state: State, move: Move) -> State:
     usable = [names[k] for k in sorted(set(hand)) if card_uses(state, seat, k)]
     if usable:
         raise IllegalMove(
-            f"{move}: you can use {', '.join(usable)}, so you must ('use ...'); the penalty"
+            f"{said(move)}: you can use {', '.join(usable)}, so you must ('use ...'); the penalty"
             " flip is only for a player who cannot use any card"
         )
     choices = flip_choices(state.bodies[seat])
     if len(move.args) != 1 or move.args[0] not in choices:
         raise IllegalMove(
-            f"{move}: the penalty flip must follow the flip order; legal slots:"
+            f"{said(move)}: the penalty flip must follow the flip order; legal slots:"
             f" {', '.join(slot_word(p) for p in choices)}"
         )
     w = Work(state)
     if move.card:
         kind = _kind_in_hand(state, move, seat, "your hand")
-        w.discard(seat, kind)
+        # Returned unseen: "do not show them to your opponents" (Ruling 6).
+        w.discard(seat, kind, hidden_by=seat)
     w.infect(seat, move.args[0])
     return end_action(w, self_flip=False)
 
@@ -261,7 +287,7 @@ def _take(state: State, move: Move) -> State:
     seat = state.turn
     _expect(state, move, seat, Action.TAKE)
     if move.args:
-        raise IllegalMove(f"{move}: 'take' names a card only")
+        raise IllegalMove(f"{said(move)}: 'take' names a card only")
     target = state.xray_target
     kind = _kind_in_hand(state, move, target, f"seat {target}")
     return xray_take(state, kind)
@@ -273,7 +299,8 @@ def _self_flip(state: State, move: Move) -> State:
     choices = flip_choices(state.bodies[seat])
     if len(move.args) != 1 or move.args[0] not in choices:
         raise IllegalMove(
-            f"{move}: flip in flip order; legal slots: {', '.join(slot_word(p) for p in choices)}"
+            f"{said(move)}: flip in flip order; legal slots:"
+            f" {', '.join(slot_word(p) for p in choices)}"
         )
     w = Work(state)
     w.infect(seat, move.args[0])
@@ -288,7 +315,8 @@ def _morgue(state: State, move: Move) -> State:
     if len(args) == 3 and 0 <= args[0] < state.config.players and args[1] in LIMBS:
         k = morgue_kind(args[0], args[1], bool(args[2])) if args[2] in (0, 1) else -1
     if not 0 <= k < kinds or not state.morgue[k]:
-        raise IllegalMove(f"{move}: no such limb in the morgue")
+        held = ", ".join(str(m).removeprefix("chance: limb ") for m in legal_moves(state))
+        raise IllegalMove(f"{said(move)}: no such limb in the morgue; it holds {held}")
     return morgue_attach(state, k, args[0], args[1], bool(args[2]))
 
 
@@ -297,9 +325,9 @@ def _draw(state: State, move: Move) -> State:
     t = tables(state.config)
     kind = t.index.get(move.card, -1)
     if move.args or kind < 0 or not state.deck_unknown[kind]:
-        present = [n for n, c in zip(t.names, state.deck_unknown, strict=True) if c]
+        present = ", ".join(n for n, c in zip(t.names, state.deck_unknown, strict=True) if c)
         raise IllegalMove(
-            f"{move}: no such card in the unseen part of the deck; it holds {present}"
+            f"{said(move)}: no such card in the unseen part of the deck; it holds {present}"
         )
     w = Work(state)
     seat = short_seat(w)
@@ -311,7 +339,7 @@ def _draw(state: State, move: Move) -> State:
 def _roll(state: State, move: Move) -> State:
     _expect(state, move, CHANCE, Action.ROLL)
     if len(move.args) != 1 or not 1 <= move.args[0] <= DIE_FACES:
-        raise IllegalMove(f"{move}: a die shows 1-{DIE_FACES}")
+        raise IllegalMove(f"{said(move)}: a die shows 1-{DIE_FACES}")
     w = Work(state)
     if move.args[0] % 2 == 0:
         # "If you roll an even number, you may bite an opponent of your choice."
@@ -323,7 +351,12 @@ def _roll(state: State, move: Move) -> State:
 
 def _bite(state: State, move: Move) -> State:
     # "You must flip their limb so that it becomes infected. Your turn ends."
-    _expect(state, move, state.turn, Action.BITE)
+    _expect(state, move, state.turn, Action.BITE, Action.PASS)
+    if move.action is Action.PASS:
+        # "you may bite": the zombie lets its victim go, and its turn ends.
+        if move.card or move.args:
+            raise IllegalMove(f"{said(move)}: write just 'pass' to let the victim go")
+        return next_turn(Work(state))
     ok = (
         len(move.args) == 2
         and 0 <= move.args[0] < state.config.players
@@ -332,13 +365,13 @@ def _bite(state: State, move: Move) -> State:
     )
     if not ok:
         shown = ", ".join(str(m) for m in legal_moves(state))
-        raise IllegalMove(f"{move}: bite a player still in, in flip order; legal: {shown}")
+        raise IllegalMove(f"{said(move)}: bite a player still in, in flip order; legal: {shown}")
     w = Work(state)
     w.infect(move.args[0], move.args[1])
     return end_action(w, self_flip=False)
 
 
-_HANDLERS = {
+_BY_PHASE: dict[Phase, Callable[[State, Move], State]] = {
     Phase.DEAL: _draw,
     Phase.PLAY: _play,
     Phase.XRAY: _take,
@@ -348,6 +381,9 @@ _HANDLERS = {
     Phase.ROLL: _roll,
     Phase.BITE: _bite,
 }
+#: The same, indexed by the phase's number (faster than a dict lookup); ``None``
+#: once the game is over.
+_HANDLERS = tuple(_BY_PHASE.get(phase) for phase in Phase)
 
 
 # --------------------------------------------------------------------- result

@@ -1,10 +1,14 @@
 """Zombie Doctor's immutable state and moves.
 
-The pain/gain deck is face down and shuffled, but every card that goes back
-under it is shown first, so it is kept as two parts: ``deck_unknown`` (counts per
+The pain/gain deck is face down and shuffled, and a used card is shown before it
+goes back under it, so the deck is kept as two parts: ``deck_unknown`` (counts per
 card kind of the shuffled part nobody has seen, drawn first) and ``deck_bottom``
-(the public order of the cards put back underneath, drawn in order once the
-unknown part is used up). The morgue is a face-down pile of removed limbs,
+(the order of the cards put back underneath, drawn in order once the unknown part
+is used up). Not every card put back is shown: "do not show them to your
+opponents, unless a pain or opponent's card forces you to reveal your cards", so a
+card returned by a player who cannot play, and the hand of a player who is out, go
+under unseen. ``deck_bottom_hidden_by`` says, card by card, who put it there face
+down (the only seat that knows it), or ``SHOWN``. The morgue is a face-down pile of removed limbs,
 kept as counts per limb kind (character, slot, side). Hands are sorted tuples
 of card-kind indices (the order in a hand carries no information).
 """
@@ -16,6 +20,7 @@ import enum
 import attrs
 
 from zombie_rules.core.actors import seat_name
+from zombie_rules.core.validation import short
 from zombie_rules.zombie_doctor.cards import AMPUTATE, MAD_SCIENTIST, MEDICINE, slot_word
 from zombie_rules.zombie_doctor.config import Config
 
@@ -53,7 +58,11 @@ class Action(enum.Enum):
     DRAW = "draw"  # chance: card drawn from the deck's unknown part
     LIMB = "limb"  # chance: args (character, slot, infected) of the morgue draw
     ROLL = "roll"  # chance: args (face,)
+    PASS = "pass"  # a zombie does not bite after an even roll ("you may bite")
 
+
+#: ``deck_bottom_hidden_by`` of a card everyone saw go under the deck.
+SHOWN = -1
 
 #: Cards whose ``USE`` arguments are ``(target seat, slot)``.
 _SEAT_SLOT = frozenset((AMPUTATE, MAD_SCIENTIST))
@@ -107,6 +116,20 @@ class Move:
         return f"{seat_name(self.seat)}: {' '.join(words)}"
 
 
+def said(move: Move, limit: int = 60) -> str:
+    """``str(move)`` for an error message, cut to ``limit`` characters.
+
+    A move's card name is free text until ``apply`` has checked it, and a refusal
+    must never repeat a huge input in full (an int past Python's 4,300-digit limit
+    cannot even be printed: ``short`` stands in).
+    """
+    try:
+        text = str(move)
+    except ValueError:
+        return short(move, limit)
+    return text if len(text) <= limit else f"{text[: limit - 3]}..."
+
+
 @attrs.frozen
 class State:
     """A Zombie Doctor game at one moment.
@@ -117,6 +140,8 @@ class State:
     of seats immune to cards until their next turn. ``xray_target`` is the seat
     whose hand the X-Ray user is looking at (``-1`` outside ``XRAY``).
     ``round`` counts completed rounds (the turn passing the first player again).
+    ``deck_bottom_hidden_by[i]`` is the seat that put ``deck_bottom[i]`` under the
+    deck face down, or ``SHOWN`` if everyone saw it.
     """
 
     config: Config
@@ -130,6 +155,7 @@ class State:
     hands: tuple[tuple[int, ...], ...]
     deck_unknown: tuple[int, ...]
     deck_bottom: tuple[int, ...]
+    deck_bottom_hidden_by: tuple[int, ...]
     morgue: tuple[int, ...]
     coma: int
     xray_target: int

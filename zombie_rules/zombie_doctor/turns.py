@@ -13,7 +13,7 @@ inside a single ``apply``; it becomes a frozen ``State`` again before leaving.
 from __future__ import annotations
 
 from zombie_rules.zombie_doctor.cards import HEAD
-from zombie_rules.zombie_doctor.state import Phase, State, Status
+from zombie_rules.zombie_doctor.state import SHOWN, Phase, State, Status
 from zombie_rules.zombie_doctor.usability import flip_choices
 
 ALIVE, TURNED = Status.ALIVE, Status.TURNED
@@ -23,8 +23,9 @@ class Work:
     """A mutable copy of a state for building the next one inside one ``apply``."""
 
     __slots__ = (
-        "bodies", "coma", "config", "deck_bottom", "deck_unknown", "hands", "morgue",
-        "out_order", "phase", "round", "status", "turn", "turns_taken", "xray_target",
+        "bodies", "coma", "config", "deck_bottom", "deck_bottom_hidden_by", "deck_unknown",
+        "hands", "morgue", "out_order", "phase", "round", "status", "turn", "turns_taken",
+        "xray_target",
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
@@ -39,6 +40,7 @@ class Work:
         self.hands = list(s.hands)
         self.deck_unknown = s.deck_unknown
         self.deck_bottom = s.deck_bottom
+        self.deck_bottom_hidden_by = s.deck_bottom_hidden_by
         self.morgue = s.morgue
         self.coma = s.coma
         self.xray_target = s.xray_target
@@ -47,7 +49,8 @@ class Work:
         return State(
             self.config, self.phase, self.turn, self.round, self.turns_taken,
             tuple(self.bodies), tuple(self.status), self.out_order, tuple(self.hands),
-            self.deck_unknown, self.deck_bottom, self.morgue, self.coma, self.xray_target,
+            self.deck_unknown, self.deck_bottom, self.deck_bottom_hidden_by, self.morgue,
+            self.coma, self.xray_target,
         )  # fmt: skip
 
     def set_slot(self, seat: int, slot: int, code: int) -> None:
@@ -57,18 +60,30 @@ class Work:
     def give(self, seat: int, kind: int) -> None:
         self.hands[seat] = tuple(sorted(self.hands[seat] + (kind,)))
 
-    def discard(self, seat: int, kind: int) -> None:
-        """Remove one card of ``kind`` from the hand and put it under the deck, face up."""
+    def discard(self, seat: int, kind: int, hidden_by: int = SHOWN) -> None:
+        """Remove one card of ``kind`` from the hand and put it under the deck.
+
+        A used card has been shown to everyone (``SHOWN``); a card returned by a
+        player who cannot play goes under unseen, known only to ``hidden_by``.
+        """
         hand = self.hands[seat]
         i = hand.index(kind)
         self.hands[seat] = hand[:i] + hand[i + 1 :]
         self.deck_bottom = self.deck_bottom + (kind,)
+        self.deck_bottom_hidden_by = self.deck_bottom_hidden_by + (hidden_by,)
 
     def knock_out(self, seat: int, status: Status) -> None:
-        """A player turns or loses their head: out, hand shown and put under the deck."""
+        """A player turns or loses their head: out, their hand put under the deck unseen.
+
+        "do not show them to your opponents, unless a pain or opponent's card forces
+        you to reveal your cards": going out forces nothing, so only the owner knows
+        the cards (Ruling 12).
+        """
         self.status[seat] = status
         self.out_order = self.out_order + (seat,)
-        self.deck_bottom = self.deck_bottom + self.hands[seat]
+        hand = self.hands[seat]
+        self.deck_bottom = self.deck_bottom + hand
+        self.deck_bottom_hidden_by = self.deck_bottom_hidden_by + (seat,) * len(hand)
         self.hands[seat] = ()
         self.coma &= ~(1 << seat)
 
@@ -123,7 +138,8 @@ def refill(w: Work, dealing: bool) -> State:
     """Bring every hand back to three: "all players must have three cards in hand".
 
     Draws come off the unseen part of the deck first (chance); once it is used
-    up, the top card is the oldest card put back under it, known to all.
+    up, the top card is the oldest card put back under it (known to all, unless it
+    went under unseen), so the draw is not chance.
     """
     while True:
         seat = short_seat(w)
@@ -134,6 +150,7 @@ def refill(w: Work, dealing: bool) -> State:
             return w.state()
         w.give(seat, w.deck_bottom[0])
         w.deck_bottom = w.deck_bottom[1:]
+        w.deck_bottom_hidden_by = w.deck_bottom_hidden_by[1:]
 
 
 def next_turn(w: Work) -> State:

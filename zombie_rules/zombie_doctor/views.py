@@ -2,9 +2,12 @@
 
 Body cards lie face up, so every seat sees every body card's side. A seat sees
 its own hand and no other, except the hand its own X-Ray is looking at, at that
-moment. The deck shows how many unseen cards it has and the public order of the
-cards put back underneath; the morgue shows what went into it (every limb was
-seen going in) but never which limb a Morgue card will bring out.
+moment. The deck shows how many unseen cards it has and the order of the cards put
+back underneath: each by name if it was shown going under (a used card) or if this
+seat put it there itself, else as ``None`` (a card returned unseen by a player who
+could not play, or the hand of a player who is out: Rulings 6 and 12). The morgue
+shows what went into it (every limb was seen going in) but never which limb a
+Morgue card will bring out.
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ from __future__ import annotations
 import attrs
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.validation import expect_seat
 from zombie_rules.zombie_doctor.cards import CHARACTERS, MISSING, SLOT_NAMES, character_of
 from zombie_rules.zombie_doctor.config import Config, morgue_limb, tables
 from zombie_rules.zombie_doctor.rules import to_act
-from zombie_rules.zombie_doctor.state import Phase, State, Status
+from zombie_rules.zombie_doctor.state import SHOWN, Phase, State, Status
 
 
 @attrs.frozen
@@ -24,6 +28,8 @@ class View:
 
     ``hand`` is this seat's hand as card names (empty for a spectator);
     ``xray_hand`` is the hand this seat's X-Ray is showing it, else ``None``.
+    ``deck_bottom`` names the cards put back under the deck, in draw order; a card
+    another seat put there unseen is ``None``.
     ``morgue`` lists ``((character, slot, infected), count)`` for the limbs in it.
     """
 
@@ -42,16 +48,15 @@ class View:
     xray_target: int
     xray_hand: tuple[str, ...] | None
     deck_unknown_size: int
-    deck_bottom: tuple[str, ...]
+    deck_bottom: tuple[str | None, ...]
     morgue: tuple[tuple[tuple[int, int, bool], int], ...]
     coma: frozenset[int]
 
 
 def view(state: State, seat: int | None) -> View:
-    """What ``seat`` may know now; raises ``ValueError`` for a seat not at the table."""
+    """What ``seat`` may know now; raises ``UnknownSeat`` for a seat not at the table."""
     players = state.config.players
-    if seat is not None and not 0 <= seat < players:
-        raise ValueError(f"seat {seat} is not at this {players}-player table")
+    expect_seat(seat, players)
     names = tables(state.config).names
     xray_hand = None
     if state.phase is Phase.XRAY and seat == state.turn:
@@ -72,7 +77,10 @@ def view(state: State, seat: int | None) -> View:
         xray_target=state.xray_target,
         xray_hand=xray_hand,
         deck_unknown_size=sum(state.deck_unknown),
-        deck_bottom=tuple(names[k] for k in state.deck_bottom),
+        deck_bottom=tuple(
+            names[k] if by in (SHOWN, seat) else None
+            for k, by in zip(state.deck_bottom, state.deck_bottom_hidden_by, strict=True)
+        ),
         morgue=tuple((morgue_limb(k), n) for k, n in enumerate(state.morgue) if n),
         coma=frozenset(s for s in range(players) if state.coma >> s & 1),
     )
@@ -107,7 +115,7 @@ def render(v: View) -> str:
         lines.append(f"Your hand: {', '.join(v.hand) or '(empty)'}")
     if v.xray_hand is not None:
         lines.append(f"X-Ray of seat {v.xray_target}: {', '.join(v.xray_hand)}")
-    bottom = ", ".join(v.deck_bottom) or "nothing"
+    bottom = ", ".join("(unseen)" if k is None else k for k in v.deck_bottom) or "nothing"
     lines.append(f"Deck: {v.deck_unknown_size} unseen cards, then (in order) {bottom}")
     limbs = sum(n for _, n in v.morgue)
     lines.append(f"Morgue: {limbs} limb{'s' if limbs != 1 else ''}")
