@@ -101,8 +101,8 @@ GAME: Game[Config, State, Move, View] = Game(
 )
 
 __all__ = [
-    "CHANCE",
     "BUILT_IN",
+    "CHANCE",
     "CHARACTERS",
     "DEFAULT_DECK",
     "DEFAULT_ROUND_LIMIT",
