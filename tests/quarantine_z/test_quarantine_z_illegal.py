@@ -53,7 +53,7 @@ from zombie_rules.serialize import to_json
 A = Action
 GUN_SHOP_LOOT = ("Bullets", "Shells", "Rifle")  # Gun Shop (location 1): 0 Supply, 3 Munition
 LOCATION_MENU = "at a location: use, equip, give, steal, snatch, ambush, claim"
-ON_THE_MOVE_MENU = "On the Move: 'propose L', 'use I', 'equip I'"
+ON_THE_MOVE_MENU = "On the Move: 'propose L', 'ready', 'use I', 'equip I', 'give S I'"
 COMMIT_MENU = "lay an Action card face down: 'commit fight|shoot|escape|pass'"
 DECLARE_MENU = (
     "declare: 'use I' \\(Combat Item\\), 'target-zombie Z', 'target-survivor S' or 'ready'"
@@ -578,7 +578,6 @@ def test_give_illegal() -> None:
     refused(state, move(2, A.GIVE, 3, item(config, "Rifle")), "that card is not in your hand")
     refused(state, Move(2, A.GIVE, (3,)), "'give' takes 2 arguments")
     refused(state, move(0, A.GIVE, 3, food), "only living Survivors act at a location")
-    refused(start(), move(1, A.GIVE, 2, food), ON_THE_MOVE_MENU)
     refused(combat_from(start()), move(1, A.GIVE, 2, food), COMMIT_MENU)
     refused(declaring(), move(1, A.GIVE, 2, food), DECLARE_MENU)
 
@@ -621,7 +620,6 @@ def test_steal_illegal() -> None:
         move(1, A.STEAL, 2),
         r"stealing is off at this table \(Config.allow_steal\)",
     )
-    refused(start(), move(1, A.STEAL, 2), ON_THE_MOVE_MENU)
     refused(combat_from(start()), move(1, A.STEAL, 2), COMMIT_MENU)
     refused(declaring(), move(1, A.STEAL, 2), DECLARE_MENU)
 
@@ -645,7 +643,7 @@ def test_snatch_illegal() -> None:
     config = state.config
     pistol, vest = item(config, "Pistol"), item(config, "Kevlar Vest")
     state = apply(apply(state, move(1, A.EQUIP, pistol)), move(2, A.EQUIP, pistol))
-    refused(state, move(1, A.SNATCH, 2, pistol), ON_THE_MOVE_MENU)  # On the Move
+    refused(state, move(1, A.SNATCH, 2, pistol), "you already have an item of that name")
     fight = combat_from(state)
     refused(fight, move(1, A.SNATCH, 2, pistol), COMMIT_MENU)
     here = at_location(state)
@@ -668,8 +666,7 @@ def test_snatch_legal() -> None:
 
 def test_ambush_illegal() -> None:
     """ "To ambush another Survivor, play either your Fight or Shoot cards"; Shoot needs an
-    equipped firearm and its ammunition (our Action card); On the Move only to settle a
-    disagreement (ruling 5); never in combat."""
+    equipped firearm and its ammunition (our Action card); never in combat."""
     state = at_location()
     refused(state, move(1, A.AMBUSH, 1, 0), "ambush another living Survivor")
     refused(state, move(1, A.AMBUSH, 0, 0), "ambush another living Survivor")
@@ -679,9 +676,6 @@ def test_ambush_illegal() -> None:
     # The Pistol is in the hand, not equipped; the Shotgun's Shells are in the hand.
     refused(state, move(1, A.AMBUSH, 2, 1), "Shoot needs an equipped firearm and its ammunition")
     refused(state, move(0, A.AMBUSH, 2, 0), "only living Survivors act")
-    refused(start(), move(1, A.AMBUSH, 2, 0), "an ambush On the Move settles a disagreement")
-    agreed_so_far = apply(apply(start(), move(1, A.PROPOSE, 2)), move(2, A.PROPOSE, 2))
-    refused(agreed_so_far, move(3, A.AMBUSH, 1, 0), "settles a disagreement over the destination")
     refused(combat_from(start()), move(1, A.AMBUSH, 2, 0), COMMIT_MENU)
     # Disputes: "by one Survivor ambushing the other" - the claimant and an objector only.
     dispute = disputed()
@@ -692,7 +686,7 @@ def test_ambush_illegal() -> None:
     )
     capped = at_location(start(Config(free_actions=1)))
     capped = apply(capped, move(1, A.STASH, item(capped.config, "Canned Food")))
-    refused(capped, move(1, A.AMBUSH, 2, 0), "you have used your 1 free actions")
+    refused(capped, move(1, A.AMBUSH, 2, 0), "you have used your 1 free action of this visit")
 
 
 def test_shoot_ambush_needs_the_right_ammunition() -> None:
@@ -758,20 +752,22 @@ def test_claim_illegal() -> None:
 def test_claim_is_refused_to_an_escaped_survivor_until_the_others_finish() -> None:
     """ "Survivors who successfully "Escaped" from the previous combat may not object ...
     until the non-Escaping Survivors have finished Collecting their loot." (ruling 17:
-    neither claim nor object)"""
+    neither claim nor object; "they are excluded from play until Combat ends and Loot has
+    been collected")"""
     state = escaped_one()
     food = item(state.config, "Canned Food")
-    state = apply(state, move(1, A.STASH, food))
+    state = apply(state, move(2, A.STASH, food))
     refused(
         state,
-        move(1, A.CLAIM, food),
-        "you escaped the last combat: wait until the others have finished collecting",
+        move(1, A.CLAIM_HIDDEN),
+        "you escaped the last combat: you are out of play until the others have finished"
+        " collecting",
     )
-    refused(state, move(1, A.CLAIM_HIDDEN), "you escaped the last combat")
+    refused(state, move(1, A.CLAIM, food), "you escaped the last combat")
     refused(state, move(1, A.CLAIM_USE, food), "you escaped the last combat")
     state = apply(apply(state, move(2, A.LEAVE)), move(3, A.LEAVE))
     assert state.restricted == 0
-    accepted(state, move(1, A.CLAIM, food))
+    accepted(state, move(1, A.CLAIM_HIDDEN))
 
 
 def test_claim_legal() -> None:
@@ -866,7 +862,7 @@ def test_stash_illegal() -> None:
     refused(
         capped,
         move(1, A.STASH, item(config, "Bullets")),
-        "you have used your 1 free actions of this visit",
+        "you have used your 1 free action of this visit",
     )
 
 
@@ -1148,7 +1144,9 @@ def test_bite_illegal() -> None:
     refused(state, Move(0, A.BITE, ()), "'bite' takes 1 argument")
     refused(state, move(1, A.BITE, 2), r"the Zombie Player picks whom zombie 0 damages: 'bite S'")
     refused(state, move(0, A.DISCARD, 0), "the Zombie Player picks whom zombie 0 damages")
-    refused(sheltering(), move(0, A.BITE, 1), "discard 6 more: 'discard C' from hand or 'burn'")
+    refused(
+        sheltering(), move(0, A.BITE, 1), "discard 6 more cards: 'discard C' from hand or 'burn'"
+    )
 
 
 def test_bite_legal() -> None:
@@ -1217,7 +1215,7 @@ def test_play_illegal() -> None:
         state, move(2, A.PLAY, zcard(config, "Brute")), r"the Zombie Player \(seat 0\) is checking"
     )
     one = apply(state, move(0, A.PLAY, zcard(config, "Brute")))
-    refused(one, move(0, A.PLAY, zcard(config, "Runner")), r"you may play 1 Zombie\(s\) this step")
+    refused(one, move(0, A.PLAY, zcard(config, "Runner")), "you may play 1 Zombie this step")
     refused(
         combat_from(start()),
         move(0, A.PLAY, zcard(config, "Runner")),
@@ -1232,7 +1230,7 @@ def test_play_a_second_zombie_message_is_complete() -> None:
     refused(
         state,
         move(0, A.PLAY, zcard(Config(), "Runner")),
-        r"you may play 1 Zombie\(s\) this step and have played 1",
+        "you may play 1 Zombie this step and have played 1",
     )
 
 
@@ -1252,7 +1250,7 @@ def test_hide_illegal() -> None:
     refused(state, Move(0, A.HIDE, (zcard(config, "Claws"), 1)), "'hide' takes 1 argument")
     refused(state, move(3, A.HIDE, zcard(config, "Claws")), r"the Zombie Player \(seat 0\)")
     one = apply(state, move(0, A.HIDE, zcard(config, "Claws")))
-    refused(one, move(0, A.HIDE, zcard(config, "Brute")), r"you may play 1 Zombie\(s\) this step")
+    refused(one, move(0, A.HIDE, zcard(config, "Brute")), "you may play 1 Zombie this step")
     refused(sheltering(), move(0, A.HIDE, zcard(config, "Brute")), "discard 6 more")
 
 

@@ -122,26 +122,33 @@ def test_the_game_starts_on_the_move() -> None:
 
 def test_all_survivors_must_agree_on_one_destination() -> None:
     """ "All Survivors must go to the same location." Proposals must match; a Survivor
-    settles a disagreement by changing to another's proposal (ruling 5)."""
+    settles a disagreement by giving way to a group at least as large as its own
+    (rulings 5 and 35); one with nobody to give way to may wait ('ready')."""
     state = start()
     state = apply(state, move(1, A.PROPOSE, 2))
-    assert to_act(state) == {2, 3}  # 1 waits for the others
+    assert move(1, A.READY) in legal_moves(state)  # 1 may wait for the others ...
+    assert not [m for m in legal_for(state, 1) if m.action is A.PROPOSE]  # ... not re-propose
+    state = apply(state, move(1, A.READY))
+    assert to_act(state) == {2, 3}
     state = apply(state, move(2, A.PROPOSE, 3))
     state = apply(state, move(3, A.PROPOSE, 3))
-    assert state.phase is Phase.DECIDE
-    with pytest.raises(IllegalMove, match="another Survivor made"):
+    assert state.phase is Phase.DECIDE and to_act(state) == {1, 2, 3}  # 1 is called back
+    with pytest.raises(IllegalMove, match="another Survivor made: 3"):
         apply(state, move(1, A.PROPOSE, 5))
+    with pytest.raises(IllegalMove, match=r"yours \(2 Survivors\) is the largest"):
+        apply(state, move(2, A.PROPOSE, 2))  # the larger group does not give way
     state = apply(state, move(1, A.PROPOSE, 3))
     assert state.phase is Phase.SNEAK and state.here == 3
 
 
 def test_a_disagreement_can_be_settled_by_an_ambush() -> None:
-    """ "Any disputes can be settled civilly or violently." An ambush On the Move is legal
-    only while the proposals disagree."""
+    """ "Any disputes can be settled civilly or violently." An ambush On the Move is a free
+    action like any other ("While not in combat, Survivors can: ... ambush other
+    Survivors"), before and after proposing."""
     state = start()
     state = apply(state, move(1, A.PROPOSE, 2))
     state = apply(state, move(2, A.PROPOSE, 3))
-    assert not [m for m in legal_for(state, 3) if m.action is A.AMBUSH]
+    assert move(3, A.AMBUSH, 1, 0) in legal_moves(state)  # before its own proposal
     state = apply(state, move(3, A.PROPOSE, 4))
     assert move(3, A.AMBUSH, 1, 0) in legal_moves(state)
     state = apply(state, move(3, A.AMBUSH, 1, 0))

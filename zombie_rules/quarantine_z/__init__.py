@@ -7,7 +7,6 @@ and ``GAME``, the record generic code uses.
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.game import Game
-from zombie_rules.quarantine_z.describe import describe
 from zombie_rules.quarantine_z import checks
 from zombie_rules.quarantine_z.agents import HeuristicAgent
 from zombie_rules.quarantine_z.cards import (
@@ -24,6 +23,8 @@ from zombie_rules.quarantine_z.cards import (
     ZombieCard,
 )
 from zombie_rules.quarantine_z.config import Config
+from zombie_rules.quarantine_z.describe import describe
+from zombie_rules.quarantine_z.determinize import determinize
 from zombie_rules.quarantine_z.notation import parse_move
 from zombie_rules.quarantine_z.rules import (
     apply,
@@ -68,8 +69,10 @@ GAME: Game[Config, State, Move, View] = Game(
     card_set=checks.card_set,
     card_census=checks.card_census,
     hidden_variant=checks.hidden_variant,
+    determinize=determinize,
     candidate_moves=checks.candidate_moves,
     check_state=checks.check_state,
+    check_view=checks.check_view,
     config_space={
         "players": (3, 4, 5),
         "zombie_seat": (0, 1, 2),
@@ -78,6 +81,7 @@ GAME: Game[Config, State, Move, View] = Game(
         "free_actions": (0, 2, 6),
         "allow_steal": (True, False),
         "survivor_life": (1, 3),
+        "give_way": (True, False),
     },
     rounds_played=checks.rounds_played,
     render=render,
@@ -112,8 +116,9 @@ __all__ = [
     "ZombieCard",
     "apply",
     "chance_outcomes",
-    "describe",
     "chance_weights",
+    "describe",
+    "determinize",
     "legal_moves",
     "new_game",
     "parse_move",

@@ -15,9 +15,11 @@ from typing import TypeVar
 
 import attrs
 
+from zombie_rules.core.validation import short
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.state import (
     MASK_BITS,
+    Action,
     Combat,
     Location,
     Move,
@@ -63,9 +65,20 @@ def replace_combat(combat: Combat, **changes: object) -> Combat:
 
 
 def living(state: State) -> tuple[int, ...]:
-    """Survivor seats still alive, ascending."""
-    survivors = state.survivors
-    return tuple([s for s in tables(state.config).survivors if survivors[s].life > 0])
+    """Survivor seats still alive, ascending (the Zombie Player's entry is at Life 0)."""
+    return tuple([s for s, sv in enumerate(state.survivors) if sv.life > 0])
+
+
+def anyone_alive(state: State) -> bool:
+    """Whether a Survivor is still alive: ``bool(living(state))``, without the tuple.
+
+    A plain loop: ``apply`` asks this after every move, and ``any`` of a generator
+    costs twice as much.
+    """
+    for sv in state.survivors:  # noqa: SIM110
+        if sv.life > 0:
+            return True
+    return False
 
 
 def mask_of(seats: tuple[int, ...]) -> int:
@@ -81,6 +94,23 @@ def names(mask: int) -> str:
     return ", ".join(str(s) for s in range(mask.bit_length()) if mask >> s & 1) or "nobody"
 
 
+def in_play(state: State) -> tuple[int, ...]:
+    """Living Survivors not excluded from play, ascending.
+
+    "If a Survivor successfully escapes, they are excluded from play until Combat
+    ends and Loot has been collected": until then (``restricted``) they neither make
+    nor suffer free actions (ruling 36).
+    """
+    survivors, restricted = state.survivors, state.restricted
+    return tuple(
+        [
+            s
+            for s in tables(state.config).survivors
+            if survivors[s].life > 0 and not restricted >> s & 1
+        ]
+    )
+
+
 def survivor_seat(state: State, seat: int) -> bool:
     """Whether ``seat`` plays a Survivor (not the Zombie Player, not out of range)."""
     return seat in tables(state.config).survivors
@@ -94,8 +124,31 @@ def alive(state: State, seat: int) -> bool:
 def args_error(move: Move, n: int) -> str | None:
     """What is wrong when ``move`` does not have exactly ``n`` arguments."""
     if len(move.args) != n:
-        return f"'{move.action.value}' takes {n} argument{'s' if n != 1 else ''}"
+        return f"'{move.action.value}' takes {counted(n, 'argument')}"
     return None
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """``n`` and the noun in the number it takes: "1 card", "6 cards", "0 free actions"."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+#: Seats and arguments beyond this size are not printed in an error message.
+_TAME = 10**6
+
+
+def shown(move: Move) -> str:
+    """``move`` in notation for an error message, never longer than 60 characters.
+
+    A hostile move may carry a million arguments or a number too long to print
+    (``str`` refuses ints over 4300 digits); those are shown cut short.
+    """
+    args = move.args
+    if -_TAME < move.seat < _TAME and len(args) <= 4 and all(-_TAME < a < _TAME for a in args):
+        text = str(move)
+    else:
+        text = f"{short(move.seat, 12)}: {move.action.value} {short(args, 36)}"
+    return text if len(text) <= 60 else f"{text[:57]}..."
 
 
 def zombie_deck_size(state: State) -> int:
@@ -113,12 +166,38 @@ def use_cap(state: State, seat: int) -> tuple[int, ...]:
     return bump(state.actions_used, seat)
 
 
+@functools.cache
+def move_row(seat: int, action: Action, first: tuple[int, ...], n: int) -> tuple[Move, ...]:
+    """``Move(seat, action, (*first, i))`` for every ``i`` below ``n``, built once.
+
+    The legal-move generators pick their moves out of these rows by index (an item
+    id, a location) instead of building ``Move`` objects in every state: a free
+    phase lists dozens of gifts and items per state, and the rows are few (seats,
+    kinds of move and first arguments are all small).
+    """
+    return tuple(Move(seat, action, (*first, i)) for i in range(n))
+
+
+@functools.cache
+def pair_rows(action: Action, players: int, n: int) -> tuple[tuple[tuple[Move, ...], ...], ...]:
+    """``pair_rows(action, players, n)[s][j][i]`` is ``Move(s, action, (j, i))`` (a gift,
+    a snatch): :func:`move_row` for every pair of seats, looked up once per state."""
+    return tuple(
+        tuple(move_row(s, action, (j,), n) for j in range(players)) for s in range(players)
+    )
+
+
 # ------------------------------------------------------------ encoded cards
 
 
 def hand_items(survivor: Survivor) -> tuple[int, ...]:
     """The item ids of a hand, without the "who knows it" masks."""
     return tuple(c >> MASK_BITS for c in survivor.hand)
+
+
+def hand_items_of(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The item ids of encoded ``cards``, without the "who knows it" masks."""
+    return tuple(c >> MASK_BITS for c in cards)
 
 
 def has(cards: tuple[int, ...], item: int) -> bool:
@@ -142,6 +221,16 @@ def take(
 def add(cards: tuple[int, ...], encoded: int) -> tuple[int, ...]:
     """``cards`` with ``encoded`` added, kept sorted so states stay canonical."""
     return tuple(sorted((*cards, encoded)))
+
+
+def with_hand(me: Survivor, hand: tuple[int, ...]) -> Survivor:
+    """``me`` holding ``hand``; Life, equipment and Armor (with its tokens) unchanged."""
+    return Survivor(me.life, hand, me.equipment, me.armor, me.wear)
+
+
+def with_life(me: Survivor, life: int) -> Survivor:
+    """``me`` at ``life``; cards and Armor (with its tokens) unchanged."""
+    return Survivor(life, me.hand, me.equipment, me.armor, me.wear)
 
 
 # ------------------------------------------------------------ tuple rows
@@ -170,6 +259,28 @@ def bump(counts: tuple[int, ...], kind: int, n: int = 1) -> tuple[int, ...]:
 
 
 # ------------------------------------------------------------ card statistics
+
+
+def armor_error(config: Config, survivor: Survivor) -> str | None:
+    """What is wrong with a Survivor's Armor record, or None (for ``check_state``).
+
+    ``armor`` must be the points the worn armor cards have left: their Armor less
+    the damage tokens on them (``wear``, sorted, only on equipped armor cards, fewer
+    tokens than the card has points: a card with none left is discarded).
+    """
+    items = config.items
+    wear = survivor.wear
+    if any(not 0 <= e < len(items) for e in (*survivor.equipment, *wear)):
+        return "equipment/wear: not item ids of this config"
+    if list(wear) != sorted(wear):
+        return "wear: damage tokens are kept sorted"
+    for e in set(wear):
+        if e not in survivor.equipment or not 0 < wear.count(e) < items[e].armor:
+            return f"wear: item {e} holds tokens it cannot (not worn, or worn out)"
+    full = sum(items[e].armor for e in survivor.equipment)
+    if survivor.armor != full - len(wear):
+        return f"armor: {survivor.armor}, but the worn cards have {full - len(wear)} points left"
+    return None
 
 
 def best_melee(config: Config, survivor: Survivor) -> tuple[int, bool]:

@@ -1,6 +1,7 @@
 """Quarantine Z bots: one class that plays a Survivor or the Zombie Player.
 
-Survivors cooperate: they follow the first proposal made, loot unlooted places,
+Survivors cooperate: they follow the first proposal made (or give way to the
+largest group), wait once they have proposed, loot unlooted places,
 feed a Shelter once the group carries enough Supply cards (only whole rounds, food
 first, healing last), heal when hurt and never attack each other. They share: an
 item is equipped by whoever it helps most (a better melee weapon, a first
@@ -150,11 +151,15 @@ def _alive(view: View) -> list[int]:
 def _propose(view: View, moves: Sequence[Move], margin: int) -> Move | None:
     proposes = _all(moves, Action.PROPOSE)
     if not proposes:
-        return None
+        # Proposed, and nobody to give way to: wait for the others.
+        return _find(moves, Action.READY)
     others = [p for s, p in enumerate(view.proposals) if p >= 0 and s != view.seat]
     if others:
-        # Follow the first Survivor's proposal (lowest seat).
-        return _find(moves, Action.PROPOSE, others[0]) or proposes[0]
+        # Follow the first Survivor's proposal (lowest seat), else give way to the
+        # largest group that will have us.
+        return _find(moves, Action.PROPOSE, others[0]) or max(
+            proposes, key=lambda m: (others.count(m.args[0]), -others.index(m.args[0]))
+        )
     config = view.config
     alive = len(_alive(view))
     feed = _group_supplies(view) >= alive + margin and view.zombie_hand_size > 0

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Hashable
 
-import attrs
-
-from zombie_rules.core.piles import expand, from_kinds
-from zombie_rules.quarantine_z._base import can_shoot, living, mask_of
-from zombie_rules.quarantine_z.cards import ACTION_NAMES, ACTION_SETS, Deck
+from zombie_rules.quarantine_z._base import (
+    SURVIVOR_TARGET,
+    active,
+    armor_error,
+    can_shoot,
+    combat_zombies,
+    living,
+    mask_of,
+    zombie_deck_size,
+    zombie_stats,
+)
+from zombie_rules.quarantine_z.cards import ACTION_NAMES, ACTION_SETS, Kind
+from zombie_rules.quarantine_z.combat import bite_options
 from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.effects import usable
+from zombie_rules.quarantine_z.flow import proposal_changes
+from zombie_rules.quarantine_z.knowledge import UNSEEN
+from zombie_rules.quarantine_z.redeal import hidden_variant as hidden_variant
 from zombie_rules.quarantine_z.rules import legal_moves
 from zombie_rules.quarantine_z.state import (
     MASK,
@@ -23,8 +34,8 @@ from zombie_rules.quarantine_z.state import (
     Phase,
     State,
     Survivor,
-    Zombie,
 )
+from zombie_rules.quarantine_z.views import HIDDEN_COMMIT, View
 
 
 def card_set(config: Config) -> Counter[Hashable]:
@@ -56,6 +67,7 @@ def card_census(state: State) -> Counter[Hashable]:
         for k, n in enumerate(pile):
             if n:
                 census[iname[k]] += n
+    census.update(iname[c >> MASK_BITS] for c in state.lost)
     for s in state.survivors:
         census.update(iname[c >> MASK_BITS] for c in s.hand)
         census.update(iname[e] for e in s.equipment)
@@ -71,90 +83,6 @@ def card_census(state: State) -> Counter[Hashable]:
     for name in ACTION_NAMES:
         census[f"A:{name}"] += ACTION_SETS
     return +census
-
-
-def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
-    """Re-deal every card ``seat`` has not seen among the places it cannot see.
-
-    Supply and Munition cards are re-dealt within their deck (their backs show which);
-    unrevealed commitments of other seats are re-chosen among their options.
-    """
-    config = state.config
-    t = tables(config)
-    items = config.items
-
-    def knows(mask: int) -> bool:
-        return mask == t.everyone if seat is None else bool(mask >> seat & 1)
-
-    # --- Supply and Munition cards, deck by deck
-    pools: dict[Deck, list[int]] = {
-        Deck.SUPPLY: expand(state.supply_deck),
-        Deck.MUNITION: expand(state.munition_deck),
-    }
-    for cards in [s.hand for s in state.survivors] + [loc.cards for loc in state.area]:
-        for c in cards:
-            if not knows(c & MASK):
-                pools[items[c >> MASK_BITS].deck].append(c >> MASK_BITS)
-    for pool in pools.values():
-        rng.shuffle(pool)
-
-    def redeal(cards: tuple[int, ...]) -> tuple[int, ...]:
-        out = []
-        for c in cards:
-            if knows(c & MASK):
-                out.append(c)
-            else:
-                out.append(pools[items[c >> MASK_BITS].deck].pop() << MASK_BITS | c & MASK)
-        return tuple(sorted(out))
-
-    survivors = tuple(
-        Survivor(s.life, redeal(s.hand), s.equipment, s.armor) for s in state.survivors
-    )
-    area = [
-        Location(loc.building, loc.looted, redeal(loc.cards), loc.zombies) for loc in state.area
-    ]
-    n_items = len(items)
-    supply = from_kinds(pools[Deck.SUPPLY], n_items)
-    munition = from_kinds(pools[Deck.MUNITION], n_items)
-
-    # --- Zombie cards the seat cannot see (the Zombie Player sees all but the deck)
-    zombie_deck, zombie_hand, zombie_hidden = (
-        state.zombie_deck, state.zombie_hand, state.zombie_hidden,
-    )  # fmt: skip
-    if seat != config.zombie_seat:
-        nz = len(config.zombie_cards)
-        zpool = expand(state.zombie_deck) + list(state.zombie_hand) + expand(state.zombie_hidden)
-        for loc in area:
-            zpool += [z.card for z in loc.zombies if not z.face_up]
-        rng.shuffle(zpool)
-        zombie_hand = tuple(sorted(zpool.pop() for _ in state.zombie_hand))
-        zombie_hidden = from_kinds([zpool.pop() for _ in range(sum(state.zombie_hidden))], nz)
-        for i, loc in enumerate(area):
-            zombies = tuple(
-                z if z.face_up else Zombie(zpool.pop(), False, z.mutations, z.damage)
-                for z in loc.zombies
-            )
-            area[i] = Location(loc.building, loc.looted, loc.cards, zombies)
-        zombie_deck = from_kinds(zpool, nz)
-
-    variant = State(
-        config, state.phase, state.turn, state.pick, state.count, state.resume,
-        state.building_pile, tuple(area), supply, munition, zombie_deck, state.burned,
-        zombie_hand, survivors, state.here, state.proposals, state.passed, state.restricted,
-        state.waiting, state.actions_used, state.claim, state.loot, state.noise, state.fed,
-        state.allowance, state.combat, state.used, state.zombie_gone, zombie_hidden,
-    )  # fmt: skip
-    combat = state.combat
-    if combat is not None and not combat.revealed:
-        commits = list(combat.commits)
-        for s, v in enumerate(commits):
-            if v >= 0 and s != seat:
-                options = [Commit.FIGHT, Commit.ESCAPE, Commit.PASS]
-                if can_shoot(variant, s):
-                    options.append(Commit.SHOOT)
-                commits[s] = int(rng.choice(options))
-        variant = attrs.evolve(variant, combat=attrs.evolve(combat, commits=tuple(commits)))
-    return variant
 
 
 def candidate_moves(state: State) -> tuple[Move, ...]:
@@ -188,7 +116,14 @@ _PAIR_ACTIONS = frozenset({Action.GIVE, Action.SNATCH, Action.AMBUSH, Action.EVE
 
 
 def check_state(state: State) -> None:
-    """Raise ``ValueError`` naming the first broken invariant of a (decoded) state."""
+    """Raise ``ValueError`` naming the first broken invariant of a (decoded) state.
+
+    It accepts the states the rules can reach, as far as any protocol function
+    relies on them: sizes, ranges and the cards first (so later checks index
+    safely), then the Survivors and the locations, then what the phase and the
+    step it belongs to imply (see :func:`_stage`): who acts, the counters the
+    step uses, the claim, the combat. It runs on decode only, never on ``apply``.
+    """
     config = state.config
     n = config.players
     t = tables(config)
@@ -223,67 +158,41 @@ def check_state(state: State) -> None:
         state.phase is not Phase.BUILDINGS and len(state.area) != config.area_size
     ):
         raise ValueError("area: the quarantine area has the wrong number of Buildings")
-    if not -1 <= state.here < max(1, len(state.area)):
+    if not -1 <= state.here < len(state.area):
         raise ValueError(f"here: {state.here} is not a location of the area")
+    _cards("lost", state.lost, ni, t.everyone)
     for s, sv in enumerate(state.survivors):
-        if not isinstance(sv, Survivor):
-            raise ValueError(f"survivors[{s}]: not a Survivor")
-        _cards(f"survivors[{s}].hand", sv.hand, ni, t.everyone)
-        if len(sv.hand) > config.survivor_hand:
-            raise ValueError(f"survivors[{s}].hand: over the hand limit")
-        if any(not 0 <= e < ni for e in sv.equipment) or len(set(sv.equipment)) != len(
-            sv.equipment
-        ):
-            raise ValueError(f"survivors[{s}].equipment: item ids, no two of the same name")
-        if not 0 <= sv.life <= config.survivor_life or sv.armor < 0:
-            raise ValueError(f"survivors[{s}]: Life 0-{config.survivor_life}, Armor >= 0")
-        dying = (
-            state.phase is Phase.RESOLVE
-            and state.combat is not None
-            and state.combat.members >> s & 1
-            and not state.combat.died >> s & 1
-        )  # killed in the Resolve step: drops its cards at the end of the step
-        if sv.life == 0 and (sv.hand or sv.equipment) and not dying:
-            raise ValueError(f"survivors[{s}]: a dead Survivor holds cards")
-        if s == config.zombie_seat and sv != Survivor(0, (), (), 0):
-            raise ValueError(f"survivors[{s}]: the Zombie Player has no Survivor")
+        _check_survivor(state, s, sv)
     for i, loc in enumerate(state.area):
-        if not isinstance(loc, Location) or not 0 <= loc.building < nb:
-            raise ValueError(f"area[{i}]: not a Location of a known Building")
-        _cards(f"area[{i}].cards", loc.cards, ni, t.everyone)
-        for z in loc.zombies:
-            if not 0 <= z.card < nz or any(not 0 <= m < nz for m in z.mutations) or z.damage < 0:
-                raise ValueError(f"area[{i}].zombies: bad zombie {z}")
-            if len(set(z.mutations)) != len(z.mutations):
-                raise ValueError(f"area[{i}].zombies: a Mutation twice on one zombie")
+        _check_location(state, i, loc)
     buildings = [loc.building for loc in state.area]
     if len(set(buildings)) != len(buildings):
         raise ValueError("area: a Building dealt twice")
     if card_census(state) != card_set(config):
         raise ValueError("cards: the state does not hold exactly the config's card set")
-    if (state.combat is not None) != (
-        state.phase in (Phase.COMMIT, Phase.DECLARE, Phase.RESOLVE, Phase.BITE)
-        or (state.phase is Phase.ZOMBIE_DRAW and state.resume in (Phase.BITE, Phase.COMMIT))
-    ):
-        raise ValueError("combat: present exactly during a combat")
-    if state.combat is not None:
-        c = state.combat
-        if len(c.commits) != n or len(c.targets) != n:
-            raise ValueError("combat: one commitment and target per seat")
-        if any(v not in (-1, 0, 1, 2, 3) for v in c.commits):
-            raise ValueError("combat.commits: -1 or a Commit value")
-        if c.members & ~mask_of(t.survivors):
-            raise ValueError("combat.members: only Survivor seats")
-    alive = mask_of(living(state))
+    survivors = mask_of(t.survivors)
     for name in ("passed", "restricted", "waiting"):
-        if getattr(state, name) & ~mask_of(t.survivors):
+        if getattr(state, name) & ~survivors:
             raise ValueError(f"{name}: only Survivor seats")
     if (
-        state.phase is Phase.OVER
-        and alive
-        and (state.zombie_hand or sum(state.zombie_deck) > state.burned)
+        any(not 0 <= used <= config.free_actions for used in state.actions_used)
+        or (state.actions_used[config.zombie_seat])
     ):
-        raise ValueError("phase: the game is over but neither side has won")
+        raise ValueError(f"actions_used: 0-{config.free_actions} free actions per Survivor")
+    if any(p != -1 and not 0 <= p < len(state.area) for p in state.proposals) or (
+        state.proposals[config.zombie_seat] != -1
+    ):
+        raise ValueError("proposals: -1 or a location of the area, per Survivor")
+    if min(state.loot) < 0 or state.noise < 0 or not 0 <= state.fed <= len(t.survivors):
+        raise ValueError("loot/noise/fed: counters cannot be negative")
+    if state.allowance < 0:
+        raise ValueError("allowance: cannot be negative")
+    _check_end(state)
+    stage = _stage(state)
+    _check_stage(state, stage)
+    _check_phase(state)
+    _check_claim(state)
+    _check_combat(state)
 
 
 def _cards(name: str, cards: tuple[int, ...], items: int, everyone: int) -> None:
@@ -291,6 +200,489 @@ def _cards(name: str, cards: tuple[int, ...], items: int, everyone: int) -> None
         not 0 <= c >> MASK_BITS < items or c & MASK & ~everyone for c in cards
     ):
         raise ValueError(f"{name}: sorted encoded item cards of this config")
+
+
+def _check_survivor(state: State, s: int, sv: Survivor) -> None:
+    """Life, hand, equipment and Armor of seat ``s``; the dead hold nothing."""
+    config = state.config
+    t = tables(config)
+    ni = len(config.items)
+    where = f"survivors[{s}]"
+    if s == config.zombie_seat:
+        if sv != Survivor(0, (), (), 0):
+            raise ValueError(f"{where}: the Zombie Player has no Survivor")
+        return
+    _cards(f"{where}.hand", sv.hand, ni, t.everyone)
+    if len(sv.hand) > config.survivor_hand:
+        raise ValueError(f"{where}.hand: over the hand limit")
+    if any(not c >> s & 1 for c in sv.hand):
+        raise ValueError(f"{where}.hand: a Survivor knows every card in their own hand")
+    if any(not 0 <= e < ni for e in sv.equipment) or len(set(sv.equipment)) != len(sv.equipment):
+        raise ValueError(f"{where}.equipment: item ids, no two of the same name")
+    if list(sv.equipment) != sorted(sv.equipment) or any(
+        config.items[e].kind is not Kind.EQUIPMENT for e in sv.equipment
+    ):
+        raise ValueError(f"{where}.equipment: sorted ids of equipment cards")
+    error = armor_error(config, sv)
+    if error is not None:
+        raise ValueError(f"{where}.{error}")
+    if not 0 <= sv.life <= config.survivor_life:
+        raise ValueError(f"{where}: Life 0-{config.survivor_life}")
+    combat = state.combat
+    dying = (
+        state.phase is Phase.RESOLVE
+        and combat is not None
+        and combat.members >> s & 1
+        and not combat.died >> s & 1
+    )  # killed in the Resolve step: drops its cards at the end of the step
+    if sv.life == 0 and (sv.hand or sv.equipment or sv.armor) and not dying:
+        raise ValueError(f"{where}: a dead Survivor holds cards")
+
+
+def _check_location(state: State, i: int, loc: Location) -> None:
+    """A Building of the area, its cards and the zombies lying there."""
+    config = state.config
+    t = tables(config)
+    nz = len(config.zombie_cards)
+    if not 0 <= loc.building < len(config.buildings):
+        raise ValueError(f"area[{i}]: not a Location of a known Building")
+    _cards(f"area[{i}].cards", loc.cards, len(config.items), t.everyone)
+    # A combat's zombies carry their damage; so do those left when the game ends mid-fight.
+    fighting = (state.combat is not None and i == state.here) or state.phase is Phase.OVER
+    for j, z in enumerate(loc.zombies):
+        where = f"area[{i}].zombies[{j}]"
+        if not 0 <= z.card < nz or z.damage < 0:
+            raise ValueError(f"{where}: a Zombie card of the config, damage >= 0")
+        if z.face_up and z.card not in t.specials:
+            raise ValueError(f"{where}: only a card that says 'This is a Zombie' lies face up")
+        if any(m not in t.mutations for m in z.mutations):
+            raise ValueError(f"{where}.mutations: Mutation cards of the config")
+        if len(set(z.mutations)) != len(z.mutations):
+            raise ValueError(f"{where}.mutations: a Mutation twice on one zombie")
+        if z.damage and not fighting:
+            raise ValueError(f"{where}: a zombie out of combat has its full Life")
+
+
+def _check_end(state: State) -> None:
+    """The game is over exactly when a side has won (:func:`rules._finish`)."""
+    alive = living(state)
+    exhausted = not state.zombie_hand and zombie_deck_size(state) == 0
+    if state.phase is Phase.OVER:
+        if alive and not exhausted:
+            raise ValueError("phase: the game is over but neither side has won")
+        if state.turn != -1 or state.combat is not None or state.waiting or state.claim:
+            raise ValueError("turn/combat/waiting/claim: nothing is pending once the game is over")
+    elif state.phase is not Phase.BUILDINGS and (not alive or exhausted):
+        raise ValueError("phase: a side has won, so the game is over")
+
+
+#: The steps of a round, and the phases that interrupt them (by ``resume`` or combat origin).
+_SETUP, _DECIDE, _ARRIVAL, _LOCATION, _OVER = "setup", "decide", "arrival", "location", "over"
+_STAGE_OF = {
+    Phase.BUILDINGS: _SETUP, Phase.SETUP_CHOOSE: _SETUP, Phase.SETUP_DRAW: _SETUP,
+    Phase.DECIDE: _DECIDE, Phase.SNEAK: _ARRIVAL, Phase.ZOMBIES: _ARRIVAL,
+    Phase.LOOT_ROLL: _ARRIVAL, Phase.LOOT_DRAW: _ARRIVAL, Phase.LOCATION: _LOCATION,
+    Phase.CLAIM: _LOCATION, Phase.DISPUTE: _LOCATION, Phase.CLAIM_CARD: _LOCATION,
+    Phase.SHELTER: _LOCATION, Phase.OVER: _OVER,
+}  # fmt: skip
+_RESUMED = {
+    Phase.DECIDE: _DECIDE, Phase.LOCATION: _LOCATION, Phase.LOOT_DRAW: _ARRIVAL,
+    Phase.ZOMBIES: _ARRIVAL,
+}  # fmt: skip
+_COMBAT_PHASES = frozenset((Phase.COMMIT, Phase.DECLARE, Phase.RESOLVE, Phase.BITE))
+
+
+def _stage(state: State) -> str:
+    """The step of the round ``state`` is in, whatever interrupted it."""
+    phase = state.phase
+    combat_due = phase in _COMBAT_PHASES or (
+        phase is Phase.ZOMBIE_DRAW and state.resume in (Phase.BITE, Phase.COMMIT)
+    )
+    if (state.combat is not None) != combat_due:
+        raise ValueError("combat: present exactly during a combat")
+    if state.combat is not None:
+        stage = _RESUMED.get(state.combat.origin)
+        if stage is None or state.combat.origin is Phase.ZOMBIES:
+            raise ValueError(
+                "combat.origin: a combat interrupts On the Move, an arrival or a visit"
+            )
+        return stage
+    if phase is Phase.ZOMBIE_DRAW:
+        if state.resume is Phase.DECIDE:
+            return _SETUP  # the Zombie Player's set-up draws lead to the first Decide step
+        if state.resume not in (Phase.ZOMBIES, Phase.LOOT_DRAW):
+            raise ValueError("resume: Zombie cards are drawn in set-up, Zombies! or combat")
+        return _ARRIVAL
+    if phase is Phase.STEAL_CARD or phase is Phase.AMBUSH_ROLL:
+        if state.resume not in (Phase.DECIDE, Phase.LOCATION):
+            raise ValueError("resume: a theft or an ambush interrupts On the Move or a visit")
+        return _RESUMED[state.resume]
+    return _STAGE_OF[phase]
+
+
+def _check_stage(state: State, stage: str) -> None:
+    """What the step of the round implies, whatever phase interrupts it."""
+    config = state.config
+    t = tables(config)
+    alive = mask_of(living(state))
+    if state.claim and state.phase not in (Phase.CLAIM, Phase.DISPUTE, Phase.CLAIM_CARD):
+        raise ValueError("claim: a claim is pending only while it is answered")
+    if state.waiting and state.phase not in (Phase.CLAIM, Phase.DISPUTE):
+        raise ValueError("waiting: Survivors wait to answer only a claim or a dispute")
+    if stage == _OVER:
+        return  # the game ended mid-step: the step's counters stay as they were
+    if any(state.loot) and state.phase is not Phase.LOOT_DRAW:
+        raise ValueError("loot: cards are still to draw only while looting")
+    if state.noise and state.phase not in (Phase.SNEAK, Phase.AMBUSH_ROLL):
+        raise ValueError("noise: counted only during the Sneak and an ambush")
+    if state.phase is Phase.AMBUSH_ROLL and state.noise > 1:
+        raise ValueError("noise: an ambush makes at most the Noise of one shot")
+    if (
+        state.allowance
+        and state.phase is not Phase.ZOMBIES
+        and not (
+            state.phase is Phase.ZOMBIE_DRAW and state.resume in (Phase.ZOMBIES, Phase.LOOT_DRAW)
+        )
+    ):
+        raise ValueError("allowance: Zombies may be played only in the Zombies! step")
+    if state.fed and stage != _LOCATION:
+        raise ValueError("fed: Supply cards are fed to a Shelter during a visit")
+    if stage != _DECIDE and any(p != -1 for p in state.proposals):
+        raise ValueError("proposals: destinations are proposed only On the Move")
+    if stage == _SETUP:
+        _check_setup(state)
+        return
+    if stage in (_ARRIVAL, _LOCATION) and state.here < 0:
+        raise ValueError("here: the Survivors are at a location")
+    if stage == _DECIDE:
+        if state.restricted:
+            raise ValueError("restricted: nobody is excluded from play On the Move")
+        for s in t.survivors:
+            if alive >> s & 1 and state.proposals[s] == state.here >= 0:
+                raise ValueError(f"proposals[{s}]: not the location just left")
+        return
+    if stage == _LOCATION:
+        here = state.area[state.here]
+        if state.fed and not config.buildings[here.building].shelter:
+            raise ValueError("fed: only a Shelter is fed")
+        if here.zombies and state.combat is None:
+            raise ValueError("area: no zombie lies where the Survivors collect")
+
+
+def _check_setup(state: State) -> None:
+    """ "Deal 10 Building Cards (B) face up", then the Survivors' and the Zombie Player's draws."""
+    config = state.config
+    t = tables(config)
+    k = len(t.survivors)
+    if state.here != -1 or state.passed or state.restricted or any(state.actions_used):
+        raise ValueError("here/passed/restricted/actions_used: nothing happens during set-up")
+    if state.burned or state.lost or any(state.used) or any(state.zombie_gone):
+        raise ValueError("burned/lost/used/zombie_gone: nothing leaves play during set-up")
+    if any(state.zombie_hidden) or any(loc.cards or loc.zombies for loc in state.area):
+        raise ValueError("area/zombie_hidden: nothing is played during set-up")
+    fresh = [Survivor(config.survivor_life, state.survivors[s].hand, (), 0) for s in t.survivors]
+    if [state.survivors[s] for s in t.survivors] != fresh:
+        raise ValueError("survivors: at full Life, nothing equipped, during set-up")
+    if state.pick not in (0, 1):
+        raise ValueError("pick: 0 (Supply) or 1 (Munition) during set-up")
+    phase = state.phase
+    if phase is Phase.ZOMBIE_DRAW:
+        return
+    if state.zombie_hand:
+        raise ValueError("zombie_hand: the Zombie Player draws after the Survivors")
+    if phase is Phase.BUILDINGS:
+        if state.turn != -1 or state.count or any(sv.hand for sv in state.survivors):
+            raise ValueError("turn/count/survivors: no card is drawn before the area is dealt")
+        if not any(state.building_pile):
+            raise ValueError("building_pile: empty, yet a Building is to be dealt")
+        return
+    done = state.count
+    if not 0 <= done < k * config.setup_draws:
+        raise ValueError(f"count: {done} set-up draws made, of {k * config.setup_draws}")
+    if state.turn != t.survivors[done % k]:
+        raise ValueError(f"turn: Survivor {t.survivors[done % k]} draws next")
+    for j, s in enumerate(t.survivors):
+        drawn = done // k + (j < done % k)
+        if len(state.survivors[s].hand) != drawn:
+            raise ValueError(f"survivors[{s}].hand: {drawn} set-up cards drawn so far")
+    if not any(state.supply_deck) and not any(state.munition_deck):
+        raise ValueError("supply_deck/munition_deck: both empty, yet a card is to be drawn")
+    if phase is Phase.SETUP_DRAW and not any(
+        state.munition_deck if state.pick else state.supply_deck
+    ):
+        raise ValueError("pick: the chosen deck is empty")
+
+
+def _check_phase(state: State) -> None:
+    """The phase's own counters (``turn``, ``pick``, ``count``) and that someone can act."""
+    config = state.config
+    t = tables(config)
+    phase = state.phase
+    alive = living(state)
+    if phase in (Phase.BUILDINGS, Phase.SETUP_CHOOSE, Phase.SETUP_DRAW, Phase.OVER):
+        return
+    seat_phases = (Phase.SNEAK, Phase.STEAL_CARD, Phase.AMBUSH_ROLL, Phase.DECLARE, Phase.RESOLVE)
+    if phase is Phase.ZOMBIE_DRAW:
+        if state.turn != -1 and state.turn not in t.survivors:
+            raise ValueError("turn: -1, or the last Survivor to draw in set-up")
+        room = config.zombie_hand - len(state.zombie_hand)
+        if not 1 <= state.count <= min(room, zombie_deck_size(state)):
+            raise ValueError("count: Zombie cards still to draw, as hand limit and deck permit")
+        if state.resume in (Phase.ZOMBIES, Phase.LOOT_DRAW) and not (
+            0 <= state.pick <= state.allowance and state.allowance >= 1
+        ):
+            raise ValueError("pick/allowance: the Zombies played this step, of those allowed")
+        if state.resume is Phase.LOOT_DRAW and state.pick:
+            raise ValueError("pick: a draw comes instead of playing a Zombie")
+        return
+    if phase is Phase.SHELTER:
+        if state.count < 1 or not (state.zombie_hand or zombie_deck_size(state) > 0):
+            raise ValueError("count: the Zombie Player has cards left to discard")
+    elif state.count and phase is not Phase.AMBUSH_ROLL:
+        raise ValueError(f"count: unused in the {phase.value} phase")
+    if phase is Phase.ZOMBIES:
+        if state.allowance < 1 or not 0 <= state.pick <= state.allowance:
+            raise ValueError("pick/allowance: Zombies played this step, of those allowed")
+        return
+    if phase is Phase.LOOT_DRAW:
+        supply, munition = state.loot
+        first = munition if state.pick else supply
+        if state.pick not in (0, 1) or (state.pick and supply) or first < 1:
+            raise ValueError("pick/loot: the deck being looted has a card to draw")
+        if supply > sum(state.supply_deck) or munition > sum(state.munition_deck):
+            raise ValueError("loot: more cards to draw than the decks hold")
+    elif phase in (Phase.STEAL_CARD, Phase.AMBUSH_ROLL):
+        thief, victim = state.turn, state.pick
+        if thief not in alive or victim not in alive or thief == victim:
+            raise ValueError("turn/pick: a living Survivor acts on another")
+        if phase is Phase.STEAL_CARD:
+            if not state.survivors[victim].hand:
+                raise ValueError("pick: the victim of a theft holds a card to take")
+        elif state.count != -1 and (
+            state.count not in state.survivors[thief].equipment
+            or not config.items[state.count].gun_damage
+        ):
+            raise ValueError("count: -1 (Fight) or the firearm the ambusher shoots")
+    elif phase is not Phase.CLAIM and state.pick:
+        raise ValueError(f"pick: unused in the {phase.value} phase")
+    if phase is Phase.SNEAK:
+        if state.turn not in alive:
+            raise ValueError("turn: a living Survivor rolls to Sneak")
+        if state.noise > sum(1 for s in alive if s < state.turn):
+            raise ValueError("noise: at most one per Survivor who has rolled")
+    if phase is Phase.LOOT_ROLL or phase is Phase.LOOT_DRAW:
+        here = state.area[state.here]
+        if not here.looted or here.zombies:
+            raise ValueError("area: the Survivors loot a looted location with no zombie there")
+        if phase is Phase.LOOT_ROLL and not config.buildings[here.building].variable:
+            raise ValueError("phase: only a variable location rolls for its loot")
+    if phase is Phase.DECIDE:
+        _check_decide(state)
+    if phase is Phase.LOCATION:
+        mask = mask_of(alive)
+        if not mask & ~state.passed & ~state.restricted:
+            raise ValueError("passed/restricted: someone at the location still acts")
+        if state.fed >= len(alive):
+            raise ValueError("fed: the Shelter's wait-out is complete")
+    if phase not in (*seat_phases, Phase.BITE) and state.turn != -1:
+        raise ValueError(f"turn: no single seat acts in the {phase.value} phase")
+
+
+def _check_decide(state: State) -> None:
+    """Decide: the proposals are not agreed yet, and a Survivor still acts."""
+    alive = living(state)
+    proposals = [state.proposals[s] for s in alive]
+    if -1 not in proposals and len(set(proposals)) == 1:
+        raise ValueError("proposals: all agree, so the Survivors are sneaking there")
+    waiting = [s for s in alive if not state.passed >> s & 1]
+    if not waiting:
+        raise ValueError("passed: every Survivor waits, yet they disagree")
+    for s in alive:
+        if state.passed >> s & 1 and (state.proposals[s] == -1 or proposal_changes(state, s)):
+            raise ValueError(f"passed: Survivor {s} has a proposal to make or change")
+
+
+def _check_claim(state: State) -> None:
+    """A pending claim: a card at the location the claimant may take, and who answers."""
+    phase = state.phase
+    if phase not in (Phase.CLAIM, Phase.DISPUTE, Phase.CLAIM_CARD):
+        return
+    config = state.config
+    if len(state.claim) != 3:
+        raise ValueError("claim: (claimant, item or -1, use 0 or 1) while a claim is pending")
+    s, item, use = state.claim
+    alive = mask_of(living(state))
+    if not alive >> s & 1 or state.restricted >> s & 1:
+        raise ValueError("claim: the claimant is a living Survivor in play")
+    cards = state.area[state.here].cards
+    if use not in (0, 1) or not -1 <= item < len(config.items) or (use and item < 0):
+        raise ValueError("claim: item -1 (a face-down card) or an item id, use 0 or 1")
+    if item >= 0 and not any(c >> MASK_BITS == item and c >> s & 1 for c in cards):
+        raise ValueError("claim: no card of that name the claimant has seen lies here")
+    if item < 0 and all(c >> s & 1 for c in cards):
+        raise ValueError("claim: no card lies here that the claimant has not seen")
+    if not use and len(state.survivors[s].hand) >= config.survivor_hand:
+        raise ValueError("claim: the claimant's hand is full")
+    if use:
+        action = Action.USE if config.items[item].kind is Kind.HEAL else Action.EQUIP
+        if usable(state, s, item, action) is not None:
+            raise ValueError("claim: the claimant cannot use or equip that card now")
+    others = alive & ~(1 << s)
+    if phase is Phase.CLAIM_CARD:
+        if item >= 0 or state.waiting:
+            raise ValueError("claim: only a granted face-down claim is drawn")
+        return
+    if not state.waiting or state.waiting & ~others:
+        raise ValueError("waiting: the other living Survivors still to answer")
+    if phase is Phase.CLAIM:
+        if state.waiting & state.restricted:
+            raise ValueError("waiting: Survivors who escaped the last combat may not object")
+        if state.pick & ~others or state.pick & state.waiting:
+            raise ValueError("pick: the objectors among those who have answered")
+    elif state.pick:
+        raise ValueError("pick: unused in the dispute phase")
+
+
+def _check_combat(state: State) -> None:
+    """The combat in progress: members, commitments, targets, the queue, per-zombie marks."""
+    combat = state.combat
+    if combat is None:
+        return
+    config = state.config
+    t = tables(config)
+    n = config.players
+    phase = state.phase
+    survivors = mask_of(t.survivors)
+    zombies = combat_zombies(state)
+    if combat.members & ~survivors or combat.escaped & ~combat.members:
+        raise ValueError("combat.members/escaped: Survivors who entered the combat")
+    if combat.died & ~combat.members or any(
+        state.survivors[s].life for s in t.survivors if combat.died >> s & 1
+    ):
+        raise ValueError("combat.died: members killed in the combat")
+    if len(combat.commits) != n or len(combat.targets) != n:
+        raise ValueError("combat: one commitment and target per seat")
+    if any(v not in (-1, 0, 1, 2, 3) for v in combat.commits):
+        raise ValueError("combat.commits: -1 or a Commit value")
+    if any(v != -1 for s, v in enumerate(combat.commits) if not combat.members >> s & 1):
+        raise ValueError("combat.commits: only members of the combat commit")
+    if len(combat.fought) != len(zombies) or len(combat.headshot) != len(zombies):
+        raise ValueError("combat.fought/headshot: one entry per zombie in the combat")
+    if any(mask & ~combat.members for mask in combat.fought):
+        raise ValueError("combat.fought: masks of members")
+    if combat.noise < 0:
+        raise ValueError("combat.noise: cannot be negative")
+    declared = phase is Phase.DECLARE or phase is Phase.RESOLVE
+    for s, target in enumerate(combat.targets):
+        if target == -1:
+            continue
+        if not declared:
+            # Zombie indices of a resolved round: killed zombies have left the list since.
+            if not 0 <= target < SURVIVOR_TARGET + n:
+                raise ValueError(f"combat.targets[{s}]: -1, a zombie or a Survivor target")
+            continue
+        attacking = combat.commits[s] in (Commit.FIGHT, Commit.SHOOT)
+        foe = target - SURVIVOR_TARGET
+        if not attacking or not (
+            0 <= target < len(zombies) or (foe != s and 0 <= foe < n and combat.members >> foe & 1)
+        ):
+            raise ValueError(f"combat.targets[{s}]: a zombie or a member, of a Fight or Shoot")
+        if (
+            combat.commits[s] == Commit.FIGHT
+            and 0 <= target < len(zombies)
+            and not (combat.fought[target] >> s & 1)
+        ):
+            raise ValueError(f"combat.fought: Survivor {s} fights zombie {target}")
+    fighting = active(state)
+    queue = combat.queue
+    if list(queue) != sorted(set(queue)) or any(s not in t.survivors for s in queue):
+        raise ValueError("combat.queue: distinct Survivor seats in seat order")
+    awaiting_cards = phase is Phase.COMMIT or (
+        phase is Phase.ZOMBIE_DRAW and state.resume is Phase.COMMIT
+    )
+    if awaiting_cards:
+        if combat.revealed or queue or any(v != -1 for v in combat.targets):
+            raise ValueError("combat: nothing is revealed or declared before the cards are laid")
+        if any(v != -1 for s, v in enumerate(combat.commits) if s not in fighting):
+            raise ValueError("combat.commits: only Survivors still fighting lay a card")
+        if any(combat.headshot) or any(combat.fought):
+            raise ValueError("combat.headshot/fought: marks of a round not yet resolved")
+        if phase is Phase.COMMIT and all(combat.commits[s] != -1 for s in fighting):
+            raise ValueError("combat.commits: someone has still to lay a card")
+    else:
+        if not combat.revealed:
+            raise ValueError("combat.revealed: the cards are turned up after the Decide step")
+    if phase is Phase.DECLARE or phase is Phase.RESOLVE:
+        if not queue or state.turn != queue[0]:
+            raise ValueError("combat.queue: turn is the first Survivor of the queue")
+    elif queue:
+        raise ValueError(f"combat.queue: empty in the {phase.value} phase")
+    if phase is Phase.DECLARE:
+        if any(s not in fighting for s in queue) or any(combat.commits[s] == -1 for s in fighting):
+            raise ValueError("combat.queue: Survivors still fighting, each with a card laid")
+        if any(combat.targets[s] != -1 for s in queue):
+            raise ValueError("combat.targets: set as each Survivor declares")
+    if phase is Phase.RESOLVE:
+        for s in queue:
+            commit, target = combat.commits[s], combat.targets[s]
+            if combat.escaped >> s & 1 or not combat.members >> s & 1:
+                raise ValueError("combat.queue: members who have not escaped")
+            if commit != Commit.ESCAPE and not (
+                commit in (Commit.FIGHT, Commit.SHOOT) and target >= 0
+            ):
+                raise ValueError("combat.queue: those who escape, or attack a target")
+            if commit == Commit.SHOOT and not can_shoot(state, s):
+                raise ValueError(f"combat.commits[{s}]: a Shoot needs a loaded firearm")
+    else:
+        dead = [s for s in t.survivors if combat.members >> s & 1 and not state.survivors[s].life]
+        if any(not combat.died >> s & 1 for s in dead):
+            raise ValueError("combat.died: a member killed is marked as died")
+        killed = any(combat.headshot) or any(
+            z.damage >= zombie_stats(config, z)[0] for z in zombies
+        )  # a Combat Item's blast may kill during the Declare step
+        if killed and phase is not Phase.DECLARE:
+            raise ValueError("area: zombies killed leave play at the end of the Resolve step")
+    if phase is Phase.BITE:
+        i = state.turn
+        if not 0 <= i < len(zombies) or len(bite_options(state, i)) < 2:
+            raise ValueError("turn: a zombie whose victim the Zombie Player picks")
+
+
+def check_view(v: View) -> None:
+    """Raise ``ValueError`` naming the first field of a (decoded) view ``render`` cannot show.
+
+    Every card a view names must be a card of its config and per-seat fields need
+    one entry per seat; ``render`` trusts the views ``view`` builds.
+    """
+    config = v.config
+    n = config.players
+    ni, nz, nb = len(config.items), len(config.zombie_cards), len(config.buildings)
+    if v.seat is not None and not 0 <= v.seat < n:
+        raise ValueError(f"seat: {v.seat} is not a seat of a {n}-player game")
+    if any(len(field) != n for field in (v.survivors, v.proposals, v.actions_used)):
+        raise ValueError(f"survivors/proposals/actions_used: need one entry per seat ({n})")
+    if any(not 0 <= c < nz for c in v.zombie_hand):
+        raise ValueError("zombie_hand: Zombie card ids of the config")
+    for s, sv in enumerate(v.survivors):
+        if any(not 0 <= i < ni for i in (*sv.known, *sv.equipment)):
+            raise ValueError(f"survivors[{s}]: item ids of the config")
+    for i, loc in enumerate(v.area):
+        if not 0 <= loc.building < nb or any(not 0 <= c < ni for c in loc.known):
+            raise ValueError(f"area[{i}]: a Building and item ids of the config")
+        for z in loc.zombies:
+            if not (-1 if not z.face_up else 0) <= z.card < nz or any(
+                not 0 <= m < nz for m in z.mutations
+            ):
+                raise ValueError(f"area[{i}].zombies: Zombie card ids of the config")
+    if any(not 0 <= i < ni for i in v.lost_known):
+        raise ValueError("lost_known: item ids of the config")
+    if v.claim and (len(v.claim) != 3 or not UNSEEN <= v.claim[1] < ni):
+        raise ValueError("claim: (claimant, item, use), the item an id, -1 or -2")
+    combat = v.combat
+    if combat is not None and any(
+        c not in (HIDDEN_COMMIT, -1, *map(int, Commit)) for c in combat.commits
+    ):
+        raise ValueError("combat.commits: -2 (face down), -1 or a Commit value")
 
 
 def rounds_played(state: State) -> int:

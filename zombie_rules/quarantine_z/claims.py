@@ -21,13 +21,14 @@ from zombie_rules.quarantine_z._base import (
     set_survivor,
     survivor_seat,
     take,
+    with_hand,
 )
 from zombie_rules.quarantine_z.cards import Kind
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import apply_item
 from zombie_rules.quarantine_z.flow import back_to_location
 from zombie_rules.quarantine_z.free_actions import ambush, check_ambush
-from zombie_rules.quarantine_z.state import Action, Location, Move, Phase, State, Survivor
+from zombie_rules.quarantine_z.state import Action, Location, Move, Phase, State
 
 
 def start_claim(state: State, s: int, action: Action, move: Move, used: tuple[int, ...]) -> State:
@@ -153,7 +154,7 @@ def grant(state: State) -> State:
         state = apply_item(state, s, item, Action.USE if kind is Kind.HEAL else Action.EQUIP)
     else:
         me = state.survivors[s]
-        me = Survivor(me.life, add(me.hand, card | 1 << s), me.equipment, me.armor)
+        me = with_hand(me, add(me.hand, card | 1 << s))
         state = replace(state, survivors=set_survivor(state, s, me))
     return back_to_location(state)
 
@@ -165,7 +166,7 @@ def do_claim_card(state: State, item: int) -> State:
     cards, card = take(here.cards, item, s, known=False)
     location = Location(here.building, here.looted, cards, here.zombies)
     me = state.survivors[s]
-    me = Survivor(me.life, add(me.hand, card | 1 << s), me.equipment, me.armor)
+    me = with_hand(me, add(me.hand, card | 1 << s))
     state = replace(
         state,
         area=set_location(state, state.here, location),

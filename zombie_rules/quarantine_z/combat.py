@@ -22,18 +22,19 @@ from zombie_rules.quarantine_z._base import (
     hand_items,
     has,
     living,
+    move_row,
     replace,
     replace_combat,
     set_location,
     set_row,
     set_survivor,
-    take,
     zombie_stats,
 )
 from zombie_rules.quarantine_z.cards import Kind
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.effects import attack, drop, hurt, hurt_later, spend_ammo
 from zombie_rules.quarantine_z.flow import zombie_draws
+from zombie_rules.quarantine_z.knowledge import take_public
 from zombie_rules.quarantine_z.state import (
     Action,
     Combat,
@@ -65,16 +66,20 @@ def escape_value(state: State, seat: int) -> int:
 
 
 def escape_bonus(state: State, seat: int) -> int:
-    """+1 for each other Survivor at the location not escaping, the dead of this combat included."""
+    """ "+1 bonus to their roll for each other Survivor at that location not also trying to
+    escape — including Survivors who have already been killed during this combat".
+
+    A Survivor killed earlier in this Resolve step (Life 0, its cards not yet dropped:
+    ruling 20) has been killed during this combat, whatever card it had laid.
+    """
     combat = state.combat
     assert combat is not None
     bonus = 0
+    survivors = state.survivors
     for s in tables(state.config).survivors:
         if s == seat or not combat.members >> s & 1 or combat.escaped >> s & 1:
             continue
-        if combat.died >> s & 1 or (
-            state.survivors[s].life > 0 and combat.commits[s] != Commit.ESCAPE
-        ):
+        if combat.died >> s & 1 or survivors[s].life <= 0 or combat.commits[s] != Commit.ESCAPE:
             bonus += 1
     return bonus
 
@@ -209,16 +214,23 @@ def legal_declare(state: State) -> tuple[Move, ...]:
     combat = state.combat
     assert combat is not None
     moves = list(_combat_item_moves(state.config, s, state.survivors[s]))
-    zombies = len(combat_zombies(state))
-    others = [j for j in active(state) if j != s]
     if combat.commits[s] in (Commit.FIGHT, Commit.SHOOT):
-        moves += [Move(s, Action.TARGET_ZOMBIE, (i,)) for i in range(zombies)]
-        moves += [Move(s, Action.TARGET_SURVIVOR, (j,)) for j in others]
-        if not zombies and not others:
-            moves.append(Move(s, Action.READY))
+        zombies = len(combat_zombies(state))
+        others = [j for j in active(state) if j != s]
+        moves += move_row(s, Action.TARGET_ZOMBIE, (), zombies)
+        if others:
+            row = move_row(s, Action.TARGET_SURVIVOR, (), state.config.players)
+            moves += [row[j] for j in others]
+        elif not zombies:
+            moves.append(_ready(s))
     else:
-        moves.append(Move(s, Action.READY))
+        moves.append(_ready(s))
     return tuple(moves)
+
+
+@functools.lru_cache(maxsize=64)
+def _ready(s: int) -> Move:
+    return Move(s, Action.READY)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -260,11 +272,11 @@ def _combat_item(state: State, s: int, item: int) -> State:
     config = state.config
     it = config.items[item]
     me = state.survivors[s]
-    hand, _ = take(me.hand, item)
+    hand, _ = take_public(config, me.hand, item)
     life = min(config.survivor_life, me.life + it.heal)
     state = replace(
         state,
-        survivors=set_survivor(state, s, Survivor(life, hand, me.equipment, me.armor)),
+        survivors=set_survivor(state, s, Survivor(life, hand, me.equipment, me.armor, me.wear)),
         used=bump(state.used, item),
     )
     combat = state.combat
@@ -322,10 +334,11 @@ def do_resolve(state: State, roll: int) -> State:
             if headshot and not horde:
                 heads = set_row(heads, target, True)
                 dealt = 0
-            elif headshot:
-                dealt = 1  # "In the case of the Horde, this counts as a hit"
             else:
-                dealt = max(1, damage - armor)  # Armor never stops a hit entirely
+                # "In the case of the Horde, this counts as a hit": the weapon's hit, as
+                # the same roll would deal without the Headshot. Armor never stops a
+                # hit entirely.
+                dealt = max(1, damage - armor)
             zombie = Zombie(z.card, z.face_up, z.mutations, z.damage + dealt)
             zombies = here.zombies[:target] + (zombie,) + here.zombies[target + 1 :]
             location = Location(here.building, here.looted, here.cards, zombies)

@@ -64,6 +64,7 @@ class Config:
     zombie_may_pass: bool = False
     free_actions: int = 6
     allow_steal: bool = True
+    give_way: bool = True
 
     def __attrs_post_init__(self) -> None:
         validate(self)
@@ -95,7 +96,7 @@ def validate(config: Config) -> None:
     """Raise :class:`InvalidConfig` naming the first field that cannot be played."""
     for name in _INTS:
         require_type(name, getattr(config, name), int)
-    for name in ("strict_counts", "zombie_may_pass", "allow_steal"):
+    for name in ("strict_counts", "zombie_may_pass", "allow_steal", "give_way"):
         require_type(name, getattr(config, name), bool)
     if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
         raise InvalidConfig(

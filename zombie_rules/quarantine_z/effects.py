@@ -17,14 +17,17 @@ from zombie_rules.quarantine_z._base import (
     bump,
     hand_items,
     has,
+    move_row,
     replace,
     replace_combat,
     set_location,
     set_survivor,
-    take,
+    with_hand,
+    with_life,
 )
 from zombie_rules.quarantine_z.cards import Kind
 from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.knowledge import take_public
 from zombie_rules.quarantine_z.state import (
     MASK_BITS,
     Action,
@@ -77,21 +80,29 @@ def item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]:
     They depend on nothing but the Survivor record, so they are cached per
     (config, seat, Survivor); the order is the hand's, 'use' before 'equip'.
     """
+    items = config.items
+    n = len(items)
+    use, equip = move_row(s, Action.USE, (), n), move_row(s, Action.EQUIP, (), n)
+    hurt = me.life < config.survivor_life
     moves = []
     for item in dict.fromkeys(hand_items(me)):
-        if _usable(config, me, item, Action.USE) is None:
-            moves.append(Move(s, Action.USE, (item,)))
-        if _usable(config, me, item, Action.EQUIP) is None:
-            moves.append(Move(s, Action.EQUIP, (item,)))
+        # The tests of ``_usable``, without building its refusals.
+        kind = items[item].kind
+        if kind is Kind.HEAL:
+            if hurt:
+                moves.append(use[item])
+        elif kind is Kind.EQUIPMENT and item not in me.equipment:
+            moves.append(equip[item])
     return tuple(moves)
 
 
 def use_from_hand(state: State, s: int, item: int, action: Action) -> State:
     """Play ``item`` from ``s``'s hand: heal with it or equip it."""
     me = state.survivors[s]
-    hand, _ = take(me.hand, item)
+    hand, _ = take_public(state.config, me.hand, item)
     state = replace(
-        state, survivors=set_survivor(state, s, Survivor(me.life, hand, me.equipment, me.armor))
+        state,
+        survivors=set_survivor(state, s, with_hand(me, hand)),
     )
     return apply_item(state, s, item, action)
 
@@ -103,9 +114,11 @@ def apply_item(state: State, s: int, item: int, action: Action) -> State:
     me = state.survivors[s]
     if action is Action.USE:
         life = min(config.survivor_life, me.life + it.heal)
-        me = Survivor(life, me.hand, me.equipment, me.armor)
+        me = with_life(me, life)
         return replace(state, survivors=set_survivor(state, s, me), used=bump(state.used, item))
-    me = Survivor(me.life, me.hand, tuple(sorted((*me.equipment, item))), me.armor + it.armor)
+    # A card from a hand or a location carries no damage tokens: it is worn at full Armor.
+    equipment = tuple(sorted((*me.equipment, item)))
+    me = Survivor(me.life, me.hand, equipment, me.armor + it.armor, me.wear)
     return replace(state, survivors=set_survivor(state, s, me))
 
 
@@ -118,11 +131,11 @@ def spend_ammo(state: State, s: int) -> tuple[State, int]:
     me = state.survivors[s]
     gun = best_gun(config, me)
     ammo = tables(config).ammo_of[gun]
-    hand, _ = take(me.hand, ammo)
+    hand, _ = take_public(config, me.hand, ammo)
     silent = any(config.items[e].silent for e in me.equipment)
     state = replace(
         state,
-        survivors=set_survivor(state, s, Survivor(me.life, hand, me.equipment, me.armor)),
+        survivors=set_survivor(state, s, with_hand(me, hand)),
         used=bump(state.used, ammo),
         noise=state.noise + (0 if silent else 1),
     )
@@ -146,35 +159,52 @@ def attack(state: State, s: int, kind: int, roll: int, gun: int) -> tuple[bool, 
 # ------------------------------------------------------------ damage and death
 
 
+def absorb(config: Config, me: Survivor, damage: int) -> tuple[Survivor, tuple[int, ...]]:
+    """``me`` after taking ``damage`` (not a Headshot), and the armor cards it wore out.
+
+    Worn armor absorbs first, one point per damage token laid on a card: the card
+    with the fewest points left takes each token (ties: the lowest item id), so a
+    damaged card is used up before a fresh one is scratched; a card with no points
+    left is discarded (ruling 30). Life takes what the armor cannot absorb.
+    """
+    absorbed = min(me.armor, damage)
+    life = max(0, me.life - (damage - absorbed))
+    if not absorbed:
+        return with_life(me, life), ()
+    items = config.items
+    wear = list(me.wear)
+    for _ in range(absorbed):
+        card, fewest = -1, 0
+        for e in me.equipment:
+            left = items[e].armor - wear.count(e)
+            if left > 0 and (card < 0 or left < fewest):
+                card, fewest = e, left
+        wear.append(card)
+    worn_out = tuple(e for e in me.equipment if items[e].armor and wear.count(e) >= items[e].armor)
+    if worn_out:
+        equipment = tuple(e for e in me.equipment if e not in worn_out)
+        wear = [w for w in wear if w not in worn_out]
+    else:
+        equipment = me.equipment
+    return Survivor(life, me.hand, equipment, me.armor - absorbed, tuple(sorted(wear))), worn_out
+
+
 def hurt(state: State, s: int, damage: int, *, headshot: bool) -> State:
     """Damage a Survivor: Armor absorbs first; a Headshot "doesn't damage Armor, but does
     still kill them"; a dead Survivor drops everything at the location."""
-    config = state.config
     me = state.survivors[s]
     if me.life <= 0:
         return state
+    worn_out: tuple[int, ...] = ()
     if headshot:
-        life, armor, equipment = 0, me.armor, me.equipment
-        discarded: tuple[int, ...] = ()
+        me = with_life(me, 0)
     else:
-        absorbed = min(me.armor, damage)
-        armor = me.armor - absorbed
-        life = max(0, me.life - (damage - absorbed))
-        equipment = me.equipment
-        discarded = ()
-        if absorbed and armor == 0:
-            # Worn-out armor is discarded.
-            discarded = tuple(e for e in equipment if config.items[e].armor)
-            equipment = tuple(e for e in equipment if not config.items[e].armor)
+        me, worn_out = absorb(state.config, me, damage)
     used = state.used
-    for e in discarded:
+    for e in worn_out:
         used = bump(used, e)
-    state = replace(
-        state,
-        survivors=set_survivor(state, s, Survivor(life, me.hand, equipment, armor)),
-        used=used,
-    )
-    if life > 0:
+    state = replace(state, survivors=set_survivor(state, s, me), used=used)
+    if me.life > 0:
         return state
     return drop(state, s)
 
@@ -183,18 +213,12 @@ def hurt_later(state: State, s: int, damage: int, headshot: bool) -> State:
     """Damage to a Survivor in the Resolve step; their death waits for the end of the step."""
     me = state.survivors[s]
     if headshot:
-        me = Survivor(0, me.hand, me.equipment, me.armor)
+        me = with_life(me, 0)
         return replace(state, survivors=set_survivor(state, s, me))
-    absorbed = min(me.armor, damage)
-    armor = me.armor - absorbed
-    equipment = me.equipment
+    me, worn_out = absorb(state.config, me, damage)
     used = state.used
-    if absorbed and armor == 0:
-        for e in equipment:
-            if state.config.items[e].armor:
-                used = bump(used, e)
-        equipment = tuple(e for e in equipment if not state.config.items[e].armor)
-    me = Survivor(max(0, me.life - (damage - absorbed)), me.hand, equipment, armor)
+    for e in worn_out:
+        used = bump(used, e)
     return replace(state, survivors=set_survivor(state, s, me), used=used)
 
 
@@ -208,13 +232,13 @@ def drop(state: State, s: int) -> State:
         state = replace(state, combat=replace_combat(combat, died=combat.died | 1 << s))
     dead = Survivor(0, (), (), 0)
     if state.here < 0:
-        # Killed On the Move before any arrival: the cards are lost in the street.
+        # Killed On the Move before any arrival: no location to lay the cards at, so they
+        # leave the game as they lay, the hand face down and the equipment face up (ruling 26).
         used = state.used
-        for c in me.hand:
-            used = bump(used, c >> MASK_BITS)
         for e in me.equipment:
             used = bump(used, e)
-        return replace(state, survivors=set_survivor(state, s, dead), used=used)
+        lost = tuple(sorted((*state.lost, *me.hand)))
+        return replace(state, survivors=set_survivor(state, s, dead), used=used, lost=lost)
     here = state.area[state.here]
     cards = tuple(
         sorted((*here.cards, *me.hand, *(e << MASK_BITS | everyone for e in me.equipment)))

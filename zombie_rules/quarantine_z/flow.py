@@ -10,10 +10,13 @@ and the end of a combat round, then resume wherever they were asked to.
 
 from __future__ import annotations
 
+import functools
+
 from zombie_rules.quarantine_z._base import (
     active,
     bump,
     combat_zombies,
+    free_cap_left,
     living,
     mask_of,
     replace,
@@ -72,15 +75,68 @@ def start_decide(state: State) -> State:
     )  # fmt: skip
 
 
-def agreed(state: State) -> State:
+def agreed(state: State, *, after_combat: bool = False) -> State:
     """Sneak once every living Survivor proposes the same place: "All Survivors must go to
-    the same location." (The dead have no say.)"""
+    the same location." (The dead have no say.)
+
+    Otherwise the Decide step goes on. A Survivor waiting (``passed``, the move
+    'ready') waits only while no change of proposal is open to it: a change that
+    opens up (every proposal is in, or the groups' sizes moved) calls it back, and
+    so does the end of a combat On the Move (it may want to heal).
+    """
     alive = living(state)
     proposals = tuple(p if s in alive else -1 for s, p in enumerate(state.proposals))
     chosen = {proposals[j] for j in alive}
     if len(chosen) == 1 and -1 not in chosen:
         return _start_sneak(state, chosen.pop())
-    return replace(state, phase=Phase.DECIDE, proposals=proposals)
+    state = replace(state, phase=Phase.DECIDE, proposals=proposals)
+    waiting = 0 if after_combat else state.passed & mask_of(alive)
+    for s in alive:
+        if waiting >> s & 1 and proposal_changes(state, s):
+            waiting &= ~(1 << s)
+    return state if waiting == state.passed else replace(state, passed=waiting)
+
+
+def back_to_decide(state: State) -> State:
+    """Back to the Decide step after a theft On the Move (nobody's proposal changed)."""
+    return replace(state, phase=Phase.DECIDE, turn=-1, pick=0)
+
+
+def proposal_changes(state: State, s: int) -> tuple[int, ...]:
+    """The locations Survivor ``s`` may change its proposal to now (ruling 35).
+
+    Only once every living Survivor has proposed and they disagree, and only to
+    another Survivor's proposal; with ``Config.give_way`` only to one that at least
+    as many Survivors propose as propose ``s``'s own (it gives way to a group no
+    smaller than its own). Every such change makes the sum of the squared group
+    sizes grow, so changes cannot go on for ever, and while the Survivors disagree
+    someone always has one (join a largest group). Without ``give_way`` any other
+    proposal is open while ``s`` has free actions left (each such change costs one).
+    """
+    if state.proposals[s] < 0:
+        return ()
+    props = tuple([state.proposals[j] for j in living(state)])
+    free = not state.config.give_way and free_cap_left(state, s)
+    return changes_open(props, state.proposals[s], free)
+
+
+@functools.lru_cache(maxsize=4096)
+def changes_open(props: tuple[int, ...], own: int, free: bool) -> tuple[int, ...]:
+    """:func:`proposal_changes` from the living Survivors' proposals ``props`` (``free``:
+    any other proposal is open)."""
+    if -1 in props:
+        return ()
+    counts: dict[int, int] = {}
+    for p in props:
+        counts[p] = counts.get(p, 0) + 1
+    mine = counts[own]
+    return tuple(sorted(loc for loc, n in counts.items() if loc != own and (free or n >= mine)))
+
+
+def gives_way(state: State, s: int, destination: int) -> bool:
+    """Whether switching to ``destination`` joins a group at least as large as ``s``'s own."""
+    props = [state.proposals[j] for j in living(state)]
+    return props.count(destination) >= props.count(state.proposals[s])
 
 
 def _start_sneak(state: State, destination: int) -> State:
@@ -88,7 +144,7 @@ def _start_sneak(state: State, destination: int) -> State:
     n = state.config.players
     return replace(
         state, phase=Phase.SNEAK, here=destination, turn=living(state)[0], noise=0,
-        proposals=(-1,) * n,
+        proposals=(-1,) * n, passed=0,
     )  # fmt: skip
 
 
@@ -144,7 +200,28 @@ def enter_location(state: State) -> State:
 def back_to_location(state: State) -> State:
     """Back to the free actions after a claim, a theft or a combat at the location."""
     state = replace(state, phase=Phase.LOCATION, turn=-1, pick=0, waiting=0, claim=(), combat=None)
+    if state.fed:
+        # A death may have completed a wait-out the survivors had half fed (ruling 33).
+        state = wait_out(state)
+        if state.phase is Phase.SHELTER:
+            return state
     return lift_restriction(state)
+
+
+def wait_out(state: State) -> State:
+    """The Shelter's wait-out completes once a Supply card lies fed "for each living
+    Survivor": the Zombie Player then discards (``Config.shelter_discards``).
+
+    Cards fed count whoever fed them and whoever has died since: they were played
+    for the Survivors then living, and the dead need no food (ruling 33).
+    """
+    if state.fed < len(living(state)):
+        return state
+    # "the Zombie Player must discard 6 cards from the game ... from their deck or their hand."
+    count = min(state.config.shelter_discards, zombie_deck_size(state) + len(state.zombie_hand))
+    if count == 0:
+        return replace(state, fed=0)
+    return replace(state, fed=0, phase=Phase.SHELTER, count=count)
 
 
 def lift_restriction(state: State) -> State:
@@ -186,6 +263,10 @@ def end_round(state: State) -> State:
     n = state.config.players
     fighting = active(state)
     zombies = combat_zombies(state)
+    if not fighting and combat.origin is Phase.DECIDE:
+        # Everyone escaped a combat On the Move: they are On the Move already, in the
+        # same Decide step (no fresh free actions: ruling 37).
+        return leave_combat(state, Phase.DECIDE, combat.escaped)
     if not fighting:
         # "In the event that all Survivors escape, they immediately transition to the On
         # the Move phase, and any Zombies still alive remain at the previous location and
@@ -213,6 +294,6 @@ def leave_combat(state: State, origin: Phase, escaped: int) -> State:
         # loot the location."
         return loot(state, escaped)
     if origin is Phase.DECIDE:
-        return agreed(state)
+        return agreed(state, after_combat=True)
     state = replace(state, restricted=(state.restricted | escaped) & mask_of(living(state)))
     return back_to_location(state)

@@ -1,9 +1,13 @@
 """Free actions between Survivors: gifts, theft (a random hand card or equipment) and ambush.
 
-Gifts and theft happen At a Location; an ambush also settles a disagreement On the
-Move or a disputed claim. Each costs one of the seat's free actions of the visit
-(Config.free_actions). The location and travel modules call these checks and
-effects; the legal-move generators here list exactly what the checks accept.
+"While not in combat, Survivors can: use and equip items, trade items with each
+other (or steal them), and ambush other Survivors": At a Location and On the Move
+alike, before and after proposing; an ambush also settles a disputed claim. Each
+costs one of the seat's free actions of the visit or Decide step
+(Config.free_actions). Survivors excluded from play after escaping a combat
+neither make nor suffer them (:func:`~zombie_rules.quarantine_z._base.in_play`).
+The location and travel modules call these checks and effects; the legal-move
+generators here list exactly what the checks accept.
 """
 
 from __future__ import annotations
@@ -14,18 +18,27 @@ from zombie_rules.quarantine_z._base import (
     add,
     alive,
     args_error,
+    best_gun,
     can_shoot,
+    counted,
     free_cap_left,
-    hand_items,
+    hand_items_of,
     has,
-    living,
+    move_row,
+    pair_rows,
     replace,
     set_row,
-    take,
     use_cap,
+    with_hand,
 )
 from zombie_rules.quarantine_z.effects import attack, hurt, spend_ammo
-from zombie_rules.quarantine_z.flow import back_to_location, start_combat, zombie_draws
+from zombie_rules.quarantine_z.flow import (
+    back_to_decide,
+    back_to_location,
+    start_combat,
+    zombie_draws,
+)
+from zombie_rules.quarantine_z.knowledge import take_shown
 from zombie_rules.quarantine_z.state import Action, Move, Phase, State, Survivor
 
 # ------------------------------------------------------------------- ambush
@@ -38,20 +51,30 @@ def check_ambush(state: State, move: Move, s: int) -> str | None:
     j, kind = move.args
     if not alive(state, j) or j == s:
         return "ambush another living Survivor"
+    if state.restricted >> j & 1:
+        return excluded_target(j)
     if kind not in (0, 1):
         return "ambush with 0 (Fight) or 1 (Shoot)"
     if kind == 1 and not can_shoot(state, s):
         return "Shoot needs an equipped firearm and its ammunition in your hand"
     if not free_cap_left(state, s):
-        return f"you have used your {state.config.free_actions} free actions of this visit"
+        return cap_used(state)
     return None
 
 
-def ambush_moves(state: State, s: int) -> tuple[Move, ...]:
-    """The ambushes ``check_ambush`` accepts from ``s``: per victim, Fight then Shoot."""
-    if not free_cap_left(state, s):
-        return ()
-    return _ambush_moves(s, living(state), can_shoot(state, s))
+def cap_used(state: State) -> str:
+    """The refusal of a free action beyond Config.free_actions."""
+    n = state.config.free_actions
+    where = "of this Decide step" if state.phase is Phase.DECIDE else "of this visit"
+    return f"you have used your {counted(n, 'free action')} {where}"
+
+
+def excluded_target(j: int) -> str:
+    """The refusal of a free action on a Survivor excluded from play."""
+    return (
+        f"seat {j} escaped the last combat and is out of play until the others have"
+        " finished collecting"
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -101,10 +124,12 @@ def check_give(state: State, move: Move, s: int) -> str | None:
     limit = state.config.survivor_hand
     if not alive(state, j) or j == s:
         return "give to another living Survivor"
+    if state.restricted >> j & 1:
+        return excluded_target(j)
     if not has(state.survivors[s].hand, item):
         return "that card is not in your hand"
     if len(state.survivors[j].hand) >= limit:
-        return f"their hand is full ({limit} cards)"
+        return f"their hand is full ({counted(limit, 'card')})"
     return None
 
 
@@ -120,13 +145,15 @@ def check_theft(state: State, move: Move, s: int) -> str | None:
     j = move.args[0]
     if not alive(state, j) or j == s:
         return "steal from another living Survivor"
+    if state.restricted >> j & 1:
+        return excluded_target(j)
     me = state.survivors[s]
     limit = config.survivor_hand
     if action is Action.STEAL:
         if not state.survivors[j].hand:
             return "their hand is empty"
         if len(me.hand) >= limit:
-            return f"your hand is full ({limit} cards)"
+            return f"your hand is full ({counted(limit, 'card')})"
         return None
     item = move.args[1]
     if item not in state.survivors[j].equipment:
@@ -136,59 +163,98 @@ def check_theft(state: State, move: Move, s: int) -> str | None:
     return None
 
 
-def gift_and_theft_moves(state: State, s: int) -> list[Move]:
-    """The gifts, then per victim the theft, that ``s`` may make (a free action left)."""
+def free_action_moves(state: State, s: int, players: tuple[int, ...]) -> list[Move]:
+    """The gifts, then per victim the thefts, then the ambushes that ``s`` may make.
+
+    The caller has checked that ``s`` has a free action left and passes
+    ``in_play(state)``. The moves are picked out of shared rows (``pair_rows``): a
+    free phase asks this of every Survivor in every state.
+    """
     config = state.config
     survivors = state.survivors
     me = survivors[s]
     limit = config.survivor_hand
-    others = [j for j in living(state) if j != s]
-    moves = []
-    held = tuple(dict.fromkeys(hand_items(me)))
-    for j in others:
-        if len(survivors[j].hand) < limit:
-            moves += [Move(s, Action.GIVE, (j, item)) for item in held]
+    gives, steals, snatches = _rows(config.players, len(config.items))
+    moves: list[Move] = []
+    held = _held(me.hand)
+    if held:
+        row_of = gives[s]
+        for j in players:
+            if j != s and len(survivors[j].hand) < limit:
+                row = row_of[j]
+                moves += [row[item] for item in held]
     if config.allow_steal:
         room = len(me.hand) < limit
-        for j in others:
+        mine = me.equipment
+        for j in players:
+            if j == s:
+                continue
             other = survivors[j]
-            if other.hand and room:
-                moves.append(Move(s, Action.STEAL, (j,)))
-            for item in other.equipment:
-                if item not in me.equipment:
-                    moves.append(Move(s, Action.SNATCH, (j, item)))
+            if room and other.hand:
+                moves.append(steals[s][j])
+            if other.equipment:
+                row = snatches[s][j]
+                moves += [row[item] for item in other.equipment if item not in mine]
+    moves += _ambush_moves(s, players, best_gun(config, me) >= 0)
     return moves
 
 
+@functools.cache
+def _rows(
+    players: int, n: int
+) -> tuple[
+    tuple[tuple[tuple[Move, ...], ...], ...],
+    tuple[tuple[Move, ...], ...],
+    tuple[tuple[tuple[Move, ...], ...], ...],
+]:
+    """The gift rows, steal rows and snatch rows of a table (see ``pair_rows``)."""
+    steals = tuple(move_row(s, Action.STEAL, (), players) for s in range(players))
+    return pair_rows(Action.GIVE, players, n), steals, pair_rows(Action.SNATCH, players, n)
+
+
+@functools.lru_cache(maxsize=16384)
+def _held(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The distinct items of an encoded hand, in hand order."""
+    return tuple(dict.fromkeys(hand_items_of(hand)))
+
+
 def do_give(state: State, s: int, j: int, item: int) -> State:
-    """The card changes hands; the receiver now knows it."""
+    """The card changes hands; the receiver now knows it (the one it had seen, if any)."""
     me = state.survivors[s]
-    hand, card = take(me.hand, item)
+    hand, card = take_shown(me.hand, item, 1 << j)
     other = state.survivors[j]
-    survivors = set_row(state.survivors, s, Survivor(me.life, hand, me.equipment, me.armor))
+    survivors = set_row(state.survivors, s, with_hand(me, hand))
     other_hand = add(other.hand, card | 1 << j)
-    survivors = set_row(
-        survivors, j, Survivor(other.life, other_hand, other.equipment, other.armor)
-    )
+    survivors = set_row(survivors, j, with_hand(other, other_hand))
     return replace(state, survivors=survivors, actions_used=use_cap(state, s))
 
 
 def do_steal(state: State, s: int, j: int) -> State:
-    """A random card of their hand: a chance event over the kinds they hold."""
-    return replace(state, phase=Phase.STEAL_CARD, turn=s, pick=j, actions_used=use_cap(state, s))
+    """A random card of their hand: a chance event over the kinds they hold.
+
+    ``resume`` keeps the step the theft interrupts (On the Move or At a Location).
+    """
+    return replace(
+        state, phase=Phase.STEAL_CARD, turn=s, pick=j, actions_used=use_cap(state, s),
+        resume=state.phase,
+    )  # fmt: skip
 
 
 def do_snatch(state: State, s: int, j: int, item: int) -> State:
-    """The equipped item moves with its Armor; the victim keeps what Armor their rest gives."""
+    """The equipped item changes hands with its damage tokens (ruling 30): its Armor
+    points travel with the card, so a snatch never repairs it."""
     config = state.config
     me = state.survivors[s]
     other = state.survivors[j]
-    equipment = tuple(e for e in other.equipment if e != item)
-    armor_left = sum(config.items[e].armor for e in equipment)
-    victim = Survivor(other.life, other.hand, equipment, min(other.armor, armor_left))
+    tokens = tuple(w for w in other.wear if w == item)
+    points = config.items[item].armor - len(tokens)
+    victim = Survivor(
+        other.life, other.hand, tuple(e for e in other.equipment if e != item),
+        other.armor - points, tuple(w for w in other.wear if w != item),
+    )  # fmt: skip
     thief = Survivor(
-        me.life, me.hand, tuple(sorted((*me.equipment, item))),
-        me.armor + config.items[item].armor,
+        me.life, me.hand, tuple(sorted((*me.equipment, item))), me.armor + points,
+        tuple(sorted((*me.wear, *tokens))) if tokens else me.wear,
     )  # fmt: skip
     survivors = set_row(set_row(state.survivors, j, victim), s, thief)
     return replace(state, survivors=survivors, actions_used=use_cap(state, s))
@@ -198,13 +264,14 @@ def do_steal_card(state: State, item: int) -> State:
     """Chance: the card taken; thief and victim both know it now."""
     thief, victim = state.turn, state.pick
     other = state.survivors[victim]
-    hand, card = take(other.hand, item)
+    hand, card = take_shown(other.hand, item, 1 << thief)
     me = state.survivors[thief]
-    survivors = set_row(
-        state.survivors, victim, Survivor(other.life, hand, other.equipment, other.armor)
-    )
+    survivors = set_row(state.survivors, victim, with_hand(other, hand))
     survivors = set_row(
         survivors, thief,
-        Survivor(me.life, add(me.hand, card | 1 << thief | 1 << victim), me.equipment, me.armor),
+        with_hand(me, add(me.hand, card | 1 << thief | 1 << victim)),
     )  # fmt: skip
-    return back_to_location(replace(state, survivors=survivors))
+    state = replace(state, survivors=survivors)
+    if state.resume is Phase.DECIDE:
+        return back_to_decide(state)
+    return back_to_location(state)

@@ -17,32 +17,35 @@ from zombie_rules.quarantine_z._base import (
     alive,
     args_error,
     bump,
+    counted,
     free_cap_left,
     has,
-    living,
+    in_play,
     replace,
     set_location,
     set_survivor,
     take,
     use_cap,
+    with_hand,
     zombie_deck_size,
 )
 from zombie_rules.quarantine_z.cards import Deck, Kind
 from zombie_rules.quarantine_z.claims import start_claim
 from zombie_rules.quarantine_z.config import Config
 from zombie_rules.quarantine_z.effects import check_item_use, item_moves, usable, use_from_hand
-from zombie_rules.quarantine_z.flow import lift_restriction
+from zombie_rules.quarantine_z.flow import lift_restriction, wait_out
 from zombie_rules.quarantine_z.free_actions import (
     ambush,
-    ambush_moves,
+    cap_used,
     check_ambush,
     check_give,
     check_theft,
     do_give,
     do_snatch,
     do_steal,
-    gift_and_theft_moves,
+    free_action_moves,
 )
+from zombie_rules.quarantine_z.knowledge import take_public
 from zombie_rules.quarantine_z.state import (
     MASK_BITS,
     Action,
@@ -69,6 +72,13 @@ def check_location(state: State, move: Move) -> str | None:
         return "only living Survivors act at a location"
     if state.passed >> s & 1:
         return "you are ready to leave; wait for the others"
+    if state.restricted >> s & 1:
+        # "If a Survivor successfully escapes, they are excluded from play until Combat
+        # ends and Loot has been collected" (ruling 36).
+        return (
+            "you escaped the last combat: you are out of play until the others have"
+            " finished collecting"
+        )
     config = state.config
     action = move.action
     me = state.survivors[s]
@@ -80,22 +90,20 @@ def check_location(state: State, move: Move) -> str | None:
     if action is Action.AMBUSH:
         return check_ambush(state, move, s)
     if action in _CAPPED and not free_cap_left(state, s):
-        return f"you have used your {config.free_actions} free actions of this visit"
+        return cap_used(state)
     if action is Action.GIVE:
         return check_give(state, move, s)
     if action is Action.STEAL or action is Action.SNATCH:
         return check_theft(state, move, s)
     here_cards = state.area[state.here].cards
     if action in (Action.CLAIM, Action.CLAIM_USE, Action.CLAIM_HIDDEN):
-        if state.restricted >> s & 1:
-            return "you escaped the last combat: wait until the others have finished collecting"
         if action is Action.CLAIM_HIDDEN:
             if args_error(move, 0):
                 return args_error(move, 0)
             if not any(not c >> s & 1 for c in here_cards):
                 return "no card lies here that you have not seen"
             if len(me.hand) >= limit:
-                return f"your hand is full ({limit} cards)"
+                return f"your hand is full ({counted(limit, 'card')})"
             return None
         if args_error(move, 1):
             return args_error(move, 1)
@@ -104,7 +112,7 @@ def check_location(state: State, move: Move) -> str | None:
             return "no card of that name that you have seen lies here"
         if action is Action.CLAIM:
             if len(me.hand) >= limit:
-                return f"your hand is full ({limit} cards)"
+                return f"your hand is full ({counted(limit, 'card')})"
             return None
         it = config.items[item]
         return usable(state, s, item, Action.USE if it.kind is Kind.HEAL else Action.EQUIP)
@@ -137,22 +145,25 @@ def legal_location(state: State) -> tuple[Move, ...]:
     here = state.area[state.here]
     shelter = config.buildings[here.building].shelter
     moves: list[Move] = []
-    for s in living(state):
+    players = in_play(state)
+    for s in players:
         if state.passed >> s & 1:
             continue
         me = state.survivors[s]
         moves += item_moves(config, s, me)
-        capped = free_cap_left(state, s)
-        if capped:
-            moves += gift_and_theft_moves(state, s)
-            moves += ambush_moves(state, s)
-            if not state.restricted >> s & 1:
-                moves += _claim_moves(config, s, me, here.cards)
+        if free_cap_left(state, s):
+            moves += free_action_moves(state, s, players)
+            moves += _claim_moves(config, s, me, here.cards)
             moves += _stash_moves(s, me.hand)
         if shelter:
             moves += _feed_moves(config, s, me.hand)
-        moves.append(Move(s, Action.LEAVE))
+        moves.append(_leave(s))
     return tuple(moves)
+
+
+@functools.lru_cache(maxsize=64)
+def _leave(s: int) -> Move:
+    return Move(s, Action.LEAVE)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -224,7 +235,7 @@ def do_location(state: State, move: Move) -> State:
         location = Location(here.building, here.looted, add(here.cards, card), here.zombies)
         return replace(
             state,
-            survivors=set_survivor(state, s, Survivor(me.life, hand, me.equipment, me.armor)),
+            survivors=set_survivor(state, s, with_hand(me, hand)),
             area=set_location(state, state.here, location),
             actions_used=used,
         )
@@ -238,21 +249,14 @@ def do_location(state: State, move: Move) -> State:
 def _feed(state: State, s: int, item: int) -> State:
     """Shelter: "the Survivors may play a Supply Card for each living Survivor"."""
     me = state.survivors[s]
-    hand, _ = take(me.hand, item)
+    hand, _ = take_public(state.config, me.hand, item)
     state = replace(
         state,
-        survivors=set_survivor(state, s, Survivor(me.life, hand, me.equipment, me.armor)),
+        survivors=set_survivor(state, s, with_hand(me, hand)),
         used=bump(state.used, item),
         fed=state.fed + 1,
     )
-    if state.fed < len(living(state)):
-        return state
-    # "the Zombie Player must discard 6 cards from the game ... from their deck or their hand."
-    count = min(state.config.shelter_discards, zombie_deck_size(state) + len(state.zombie_hand))
-    state = replace(state, fed=0)
-    if count == 0:
-        return state
-    return replace(state, phase=Phase.SHELTER, count=count)
+    return wait_out(state)
 
 
 def check_shelter(state: State, move: Move) -> str | None:
@@ -271,7 +275,10 @@ def check_shelter(state: State, move: Move) -> str | None:
         if zombie_deck_size(state) <= 0:
             return "the Zombie deck is empty"
         return None
-    return f"discard {state.count} more: 'discard C' from hand or 'burn' from the deck"
+    return (
+        f"discard {counted(state.count, 'more card')}: 'discard C' from hand or 'burn' from"
+        " the deck"
+    )
 
 
 def legal_shelter(state: State) -> tuple[Move, ...]:
@@ -297,4 +304,5 @@ def do_shelter(state: State, move: Move) -> State:
     count = state.count - 1
     if count > 0 and (state.zombie_hand or zombie_deck_size(state) > 0):
         return replace(state, count=count)
-    return replace(state, phase=Phase.LOCATION, count=0)
+    # The wait-out may have been completed by a death when everyone left was ready to leave.
+    return lift_restriction(replace(state, phase=Phase.LOCATION, count=0))

@@ -7,7 +7,7 @@ view prints next to each name), enumerated choices are words:
 move                                      meaning
 ========================================  ==============================================
 ``choose supply`` / ``choose munition``   set-up: the deck to draw from
-``propose L``                             On the Move: go to location ``[L]``
+``propose L``, ``ready``                  On the Move: go to location ``[L]``; wait
 ``use I``, ``equip I``                    an item from the hand
 ``give S I``, ``snatch S I``              hand item to / take equipped item from seat S
 ``steal S``                               a random card from seat S's hand
@@ -42,7 +42,8 @@ from __future__ import annotations
 import re
 
 from zombie_rules.core.errors import DecodeError
-from zombie_rules.core.notation import split_actor
+from zombie_rules.core.notation import is_number, split_actor
+from zombie_rules.core.validation import short
 from zombie_rules.quarantine_z.rules import to_act
 from zombie_rules.quarantine_z.state import ARG_WORDS, Action, Move, State
 
@@ -140,7 +141,7 @@ def parse_move(state: State, text: str) -> Move:
     try:
         action = Action(words[0])
     except ValueError:
-        raise DecodeError(f"{text!r} is not a Quarantine Z move; moves are {_FORMS}") from None
+        raise DecodeError(f"{short(text)} is not a Quarantine Z move; moves are {_FORMS}") from None
     letters = _SIGNATURES.get(action, "")
     rest = words[1:]
     args: list[int] = []
@@ -150,7 +151,7 @@ def parse_move(state: State, text: str) -> Move:
         if not used:
             what = _KINDS.get(letter) or " or ".join(ARG_WORDS[action][1])
             raise DecodeError(
-                f"{text!r}: {rest[0]!r} is not {what}; {action.value!r} takes"
+                f"{short(text)}: {short(rest[0], 30)} is not {what}; {action.value!r} takes"
                 f" {_form(action)!r}; moves are {_FORMS}"
             )
         args.append(number)
@@ -161,7 +162,8 @@ def parse_move(state: State, text: str) -> Move:
 def _argument(state: State, action: Action, letter: str, words: list[str]) -> tuple[int, int]:
     """The next argument and how many words it took (0: the words are no argument)."""
     word = words[0]
-    if re.fullmatch(r"[+-]?\d+", word):
+    if is_number(word.removeprefix("-")):
+        # Negative numbers only appear in ill-formed moves; they still round-trip.
         return int(word), 1
     if letter == "W":
         names = ARG_WORDS[action][1]

@@ -28,8 +28,16 @@ from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import outcomes_from_weights
 from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.result import Result
+from zombie_rules.core.validation import expect_well_formed
 from zombie_rules.quarantine_z import claims, combat, free_actions, location, setup, travel
-from zombie_rules.quarantine_z._base import living, replace, zombie_deck_size
+from zombie_rules.quarantine_z._base import (
+    anyone_alive,
+    living,
+    move_row,
+    replace,
+    shown,
+    zombie_deck_size,
+)
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.flow import do_zombie_draw
 from zombie_rules.quarantine_z.setup import new_game
@@ -101,9 +109,11 @@ def _die_moves() -> tuple[Move, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def _counted(action: Action, counts: tuple[int, ...]) -> tuple[tuple[Move, ...], tuple[int, ...]]:
-    """The draw from a pile of ``counts`` per kind; cached, as piles repeat across games."""
-    moves = tuple(Move(CHANCE, action, (k,)) for k, n in enumerate(counts) if n)
-    return moves, tuple(n for n in counts if n)
+    """The draw from a pile of ``counts`` per kind; cached, as piles repeat across games,
+    and picked out of one shared row of moves when they do not."""
+    row = move_row(CHANCE, action, (), len(counts))
+    moves = tuple([row[k] for k, n in enumerate(counts) if n])
+    return moves, tuple([n for n in counts if n])
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
@@ -113,23 +123,38 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 
 def apply(state: State, move: Move) -> State:
-    """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal."""
-    if not isinstance(move, Move):
-        raise IllegalMove(f"{move!r} is not a Quarantine Z move")
+    """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal.
+
+    A move that is not a well-formed Quarantine Z ``Move`` (a float seat, a list of
+    arguments) is refused before any rule looks at it, so no bad value reaches a state.
+    The common case is tested inline (the same test as ``expect_well_formed`` on the
+    three fields of ``Move``, a tenth of an ``apply`` cheaper); anything else goes
+    to ``expect_well_formed``, which refuses it and says why.
+    """
+    if type(move) is not Move or type(move.seat) is not int or type(move.action) is not Action:
+        expect_well_formed(move, Move)
+    args = move.args
+    if type(args) is not tuple:
+        expect_well_formed(move, Move)
+    for a in args:
+        if type(a) is not int:
+            expect_well_formed(move, Move)
     phase = state.phase
     if phase is Phase.OVER:
-        raise IllegalMove(f"{move}: the game is over; no move is legal")
+        raise IllegalMove(f"{shown(move)}: the game is over; no move is legal")
     if phase in _CHANCE_PHASES:
         error = _check_chance(state, move)
         if error is not None:
-            raise IllegalMove(f"{move}: {error}")
+            raise IllegalMove(f"{shown(move)}: {error}")
         return _finish(_CHANCE_DO[phase](state, move.args[0]))
     if move.seat == CHANCE:
         seats = ", ".join(map(str, sorted(to_act(state))))
-        raise IllegalMove(f"{move}: no chance event is due ({phase.value}); seats {seats} act")
+        raise IllegalMove(
+            f"{shown(move)}: no chance event is due ({phase.value}); seats {seats} act"
+        )
     error = _CHECKS[phase](state, move)
     if error is not None:
-        raise IllegalMove(f"{move}: {error}")
+        raise IllegalMove(f"{shown(move)}: {error}")
     return _finish(_DOS[phase](state, move))
 
 
@@ -148,7 +173,7 @@ def _finish(state: State) -> State:
     """End the game when a side has won; otherwise leave the state as it is."""
     if state.phase is Phase.OVER or state.phase is Phase.BUILDINGS:
         return state
-    if not living(state):
+    if not anyone_alive(state):
         # "The Zombie Player wins once all Survivors are dead."
         return replace(state, phase=Phase.OVER, turn=-1, combat=None, waiting=0, claim=())
     if not state.zombie_hand and zombie_deck_size(state) == 0:

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import functools
 
-from zombie_rules.quarantine_z._base import add, args_error, bump, replace, set_survivor
+from zombie_rules.quarantine_z._base import (
+    add,
+    args_error,
+    bump,
+    replace,
+    set_survivor,
+    with_hand,
+)
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.flow import zombie_draws
 from zombie_rules.quarantine_z.state import (
@@ -111,6 +118,6 @@ def do_setup_draw(state: State, item: int) -> State:
     deck = "munition_deck" if state.pick else "supply_deck"
     pile = bump(state.munition_deck if state.pick else state.supply_deck, item, -1)
     # "They may look at this card."
-    me = Survivor(me.life, add(me.hand, item << MASK_BITS | 1 << seat), me.equipment, me.armor)
+    me = with_hand(me, add(me.hand, item << MASK_BITS | 1 << seat))
     state = replace(state, survivors=set_survivor(state, seat, me), **{deck: pile})
     return _next_setup_draw(state, state.count + 1)

@@ -51,6 +51,10 @@ class Phase(enum.Enum):
     BITE = "bite"  # the Zombie Player picks the Survivor zombie ``turn`` damages
     OVER = "over"
 
+    # Members are singletons compared by identity; ``Enum.__hash__`` hashes the name in
+    # Python code, and every ``apply`` looks its phase up in a few dicts and sets.
+    __hash__ = object.__hash__
+
 
 class Commit(enum.IntEnum):
     """A combat commitment (the Action card laid face down, or Pass)."""
@@ -100,6 +104,9 @@ class Action(enum.Enum):
     DISCARD = "discard"  # Zombie card id from hand
     BURN = "burn"  # a card from the top of the Zombie deck
 
+    # As for Phase: moves are hashed (legal-move caches, ``move in moves``) all the time.
+    __hash__ = object.__hash__
+
 
 @attrs.frozen
 class Move:
@@ -144,13 +151,17 @@ class Survivor:
     """One seat's Survivor (the Zombie Player's entry is unused: Life 0, no cards).
 
     ``hand`` holds encoded items (see the module docstring); ``equipment`` item ids,
-    face up; ``armor`` the Armor points left on the equipped armor.
+    face up; ``armor`` the Armor points left on the equipped armor, in total;
+    ``wear`` one entry (the item id) per Armor point an equipped card has absorbed,
+    sorted: the damage tokens lying on the cards, so that the points travel with a
+    card that changes hands (ruling 30).
     """
 
     life: int
     hand: tuple[int, ...]
     equipment: tuple[int, ...]
     armor: int
+    wear: tuple[int, ...] = ()
 
 
 @attrs.frozen(cache_hash=True)
@@ -202,7 +213,9 @@ class State:
     (free actions this visit). ``claim`` is (claimant, item or -1, use 0/1) or ().
     ``loot`` is the (supply, munition) cards still to draw. ``used`` counts items
     played out of the game (face up); ``zombie_gone`` counts Zombie cards out of the
-    game face up, ``zombie_hidden`` those out face down.
+    game face up, ``zombie_hidden`` those out face down. ``lost`` holds encoded items out
+    of the game face down: the hand of a Survivor killed before the first arrival, when
+    there is no location to lay it at (ruling 26), still secret to whoever had not seen it.
     """
 
     config: Config
@@ -234,3 +247,4 @@ class State:
     used: tuple[int, ...]
     zombie_gone: tuple[int, ...]
     zombie_hidden: tuple[int, ...]
+    lost: tuple[int, ...] = ()

@@ -1,10 +1,13 @@
 """On the Move: Decide (matching proposals), Sneak, Zombies! and Loot.
 
 "All the Survivors must decide on a location to travel to": each living Survivor
-proposes one, may then switch to another's proposal, may use or equip items, and
-may ambush to settle a disagreement. Once they agree, each rolls to Sneak, the
-Zombie Player draws for the Noise and plays Zombies, and a first arrival is
-looted. Where each step leads next is :mod:`zombie_rules.quarantine_z.flow`.
+proposes one; once all have, one whose proposal differs may give way to another's
+(ruling 35) or settle it "violently" with an ambush. "While not in combat"
+they may also use and equip items, trade, steal and ambush, before and after
+proposing; a Survivor who has proposed and has nothing to give way to may wait
+('ready'). Once they agree, each rolls to Sneak, the Zombie Player draws for the
+Noise and plays Zombies, and a first arrival is looted. Where each step leads next
+is :mod:`zombie_rules.quarantine_z.flow`.
 """
 
 from __future__ import annotations
@@ -16,17 +19,39 @@ from zombie_rules.quarantine_z._base import (
     alive,
     args_error,
     bump,
+    counted,
+    free_cap_left,
     living,
+    move_row,
     replace,
     set_location,
     set_row,
+    use_cap,
     zombie_deck_size,
 )
 from zombie_rules.quarantine_z.cards import Event
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import check_item_use, hurt, item_moves, use_from_hand
-from zombie_rules.quarantine_z.flow import agreed, end_zombies_step, loot_draws, zombie_draws
-from zombie_rules.quarantine_z.free_actions import ambush, ambush_moves, check_ambush
+from zombie_rules.quarantine_z.flow import (
+    agreed,
+    changes_open,
+    end_zombies_step,
+    gives_way,
+    loot_draws,
+    proposal_changes,
+    zombie_draws,
+)
+from zombie_rules.quarantine_z.free_actions import (
+    ambush,
+    cap_used,
+    check_ambush,
+    check_give,
+    check_theft,
+    do_give,
+    do_snatch,
+    do_steal,
+    free_action_moves,
+)
 from zombie_rules.quarantine_z.state import (
     MASK_BITS,
     Action,
@@ -39,67 +64,105 @@ from zombie_rules.quarantine_z.state import (
 
 # ------------------------------------------------------------------ Decide
 
+#: The free actions On the Move that count against Config.free_actions.
+_CAPPED = frozenset({Action.GIVE, Action.STEAL, Action.SNATCH, Action.AMBUSH})
+
 
 def check_decide(state: State, move: Move) -> str | None:
-    """Proposals, item use and ambush On the Move; None when ``move`` is legal."""
+    """Proposals, 'ready' and the free actions On the Move; None when ``move`` is legal."""
     s = move.seat
     if not alive(state, s):
         return "only living Survivors decide where to go"
-    living_seats = living(state)
-    props = [state.proposals[j] for j in living_seats]
-    everyone_proposed = -1 not in props
+    if state.passed >> s & 1:
+        return "you said 'ready': wait for the others to decide"
     action = move.action
-    if state.proposals[s] != -1 and not everyone_proposed:
-        return "wait for the others' proposals"
+    own = state.proposals[s]
     if action is Action.PROPOSE:
         if args_error(move, 1):
             return args_error(move, 1)
         loc = move.args[0]
         if not 0 <= loc < len(state.area) or loc == state.here:
             return f"propose a location 0-{len(state.area) - 1} other than the one you left"
-        if state.proposals[s] == -1:
+        if own == -1:
             return None
-        if not everyone_proposed:
+        if any(state.proposals[j] == -1 for j in living(state)):
             return "wait for the others' proposals before changing yours"
-        others = {state.proposals[j] for j in living_seats if j != s}
-        if loc == state.proposals[s] or loc not in others:
-            return "change your proposal to one another Survivor made: " + ", ".join(
-                map(str, sorted(others - {state.proposals[s]}))
+        changes = proposal_changes(state, s)
+        if loc not in changes:
+            return _no_change(state, s, changes)
+        return None
+    if action is Action.READY:
+        if args_error(move, 0):
+            return args_error(move, 0)
+        if own == -1:
+            return "propose a destination first ('propose L')"
+        changes = proposal_changes(state, s)
+        if changes:
+            return (
+                "settle the disagreement first: give way to "
+                + ", ".join(map(str, changes))
+                + " ('propose L') or ambush"
             )
         return None
     if action is Action.USE or action is Action.EQUIP:
         return check_item_use(state, move, s)
+    if action in _CAPPED and not free_cap_left(state, s):
+        return cap_used(state)
     if action is Action.AMBUSH:
-        if not everyone_proposed or len(set(props)) == 1:
-            return "an ambush On the Move settles a disagreement over the destination"
         return check_ambush(state, move, s)
+    if action is Action.GIVE:
+        return check_give(state, move, s)
+    if action is Action.STEAL or action is Action.SNATCH:
+        return check_theft(state, move, s)
     return (
-        "On the Move: 'propose L', 'use I', 'equip I' or (in a dispute) 'ambush SEAT fight|shoot'"
+        "On the Move: 'propose L', 'ready', 'use I', 'equip I', 'give S I', 'steal S',"
+        " 'snatch S I' or 'ambush S fight|shoot'"
+    )
+
+
+def _no_change(state: State, s: int, changes: tuple[int, ...]) -> str:
+    """Why ``s`` may not change to the location asked for, naming the ones it may."""
+    if changes:
+        return "change your proposal to one another Survivor made: " + ", ".join(map(str, changes))
+    props = [state.proposals[j] for j in living(state)]
+    if len(set(props)) == 1:
+        return "everyone agrees already"  # pragma: no cover - agreement starts the Sneak
+    mine = props.count(state.proposals[s])
+    return (
+        f"no Survivor has to give way to a smaller group: yours ({counted(mine, 'Survivor')})"
+        " is the largest; 'ready' to wait for the others"
     )
 
 
 def legal_decide(state: State) -> tuple[Move, ...]:
-    """What ``check_decide`` accepts, per living Survivor: proposals, items, ambushes."""
+    """What ``check_decide`` accepts, per living Survivor not waiting: a proposal or a
+    change of it, items, gifts and thefts, ambushes, then 'ready'."""
     config = state.config
     proposals = state.proposals
+    survivors = state.survivors
+    used, cap = state.actions_used, config.free_actions
     living_seats = living(state)
-    props = [proposals[j] for j in living_seats]
-    everyone_proposed = -1 not in props
-    disagree = everyone_proposed and len(set(props)) > 1
+    props = tuple([proposals[j] for j in living_seats])
+    everyone = -1 not in props
     size, here = len(state.area), state.here
     moves: list[Move] = []
     for s in living_seats:
+        if state.passed >> s & 1:
+            continue
         own = proposals[s]
+        capped = used[s] < cap
+        changes: tuple[int, ...] = ()
         if own == -1:
             moves += _first_proposals(s, size, here)
-        elif everyone_proposed:
-            others = frozenset(proposals[j] for j in living_seats if j != s)
-            moves += _changed_proposals(s, size, here, own, others)
-        else:
-            continue  # "wait for the others' proposals": nothing else either
-        moves += item_moves(config, s, state.survivors[s])
-        if disagree:
-            moves += ambush_moves(state, s)
+        elif everyone:
+            # proposal_changes(state, s), with what this loop has at hand.
+            changes = changes_open(props, own, capped and not config.give_way)
+            moves += _changed_proposals(s, changes)
+        moves += item_moves(config, s, survivors[s])
+        if capped:
+            moves += free_action_moves(state, s, living_seats)  # nobody is excluded here
+        if own != -1 and not changes:
+            moves.append(_ready(s))
     return tuple(moves)
 
 
@@ -109,25 +172,37 @@ def _first_proposals(s: int, size: int, here: int) -> tuple[Move, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _changed_proposals(
-    s: int, size: int, here: int, own: int, others: frozenset[int]
-) -> tuple[Move, ...]:
-    return tuple(
-        Move(s, Action.PROPOSE, (loc,))
-        for loc in range(size)
-        if loc != here and loc != own and loc in others
-    )
+def _changed_proposals(s: int, changes: tuple[int, ...]) -> tuple[Move, ...]:
+    return tuple(Move(s, Action.PROPOSE, (loc,)) for loc in changes)
+
+
+@functools.lru_cache(maxsize=64)
+def _ready(s: int) -> Move:
+    return Move(s, Action.READY)
 
 
 def do_decide(state: State, move: Move) -> State:
-    """A proposal (agreement starts the Sneak), an item, or an ambush."""
+    """A proposal (agreement starts the Sneak), 'ready', an item, a gift, a theft or an
+    ambush."""
     s = move.seat
     action = move.action
     if action is Action.USE or action is Action.EQUIP:
         return use_from_hand(state, s, move.args[0], action)
     if action is Action.AMBUSH:
         return ambush(state, s, move.args[0], move.args[1], Phase.DECIDE)
-    return agreed(replace(state, proposals=set_row(state.proposals, s, move.args[0])))
+    if action is Action.READY:
+        return replace(state, passed=state.passed | 1 << s)
+    if action is Action.GIVE:
+        return do_give(state, s, move.args[0], move.args[1])
+    if action is Action.STEAL:
+        return do_steal(state, s, move.args[0])
+    if action is Action.SNATCH:
+        return do_snatch(state, s, move.args[0], move.args[1])
+    loc = move.args[0]
+    if state.proposals[s] != -1 and not gives_way(state, s, loc):
+        # Config.give_way off: a change that does not give way costs a free action.
+        state = replace(state, actions_used=use_cap(state, s))
+    return agreed(replace(state, proposals=set_row(state.proposals, s, loc)))
 
 
 # ------------------------------------------------------------------- Sneak
@@ -195,8 +270,8 @@ def check_zombies(state: State, move: Move) -> str | None:
             return "only a card that says 'This is a Zombie' is played face up"
         if not room:
             return (
-                f"you may play {state.allowance} Zombie(s) this step and have played"
-                f" {state.pick}; 'mutate C Z', 'event C', 'draw' or 'done'"
+                f"you may play {counted(state.allowance, 'Zombie')} this step and have"
+                f" played {state.pick}; 'mutate C Z', 'event C', 'draw' or 'done'"
             )
         return None
     if action is Action.MUTATE:
@@ -226,27 +301,34 @@ def legal_zombies(state: State) -> tuple[Move, ...]:
     hand = tuple(dict.fromkeys(state.zombie_hand))
     room = state.pick < state.allowance
     can_draw = len(state.zombie_hand) < config.zombie_hand and zombie_deck_size(state) > 0
+    n = len(config.zombie_cards)
     moves: list[Move] = []
     for card in hand:
         if card in t.events:
             if config.zombie_cards[card].event is Event.BITE:
-                moves += [Move(z, Action.EVENT, (card, s)) for s in living(state)]
+                row = move_row(z, Action.EVENT, (card,), config.players)
+                moves += [row[s] for s in living(state)]
             else:
-                moves.append(Move(z, Action.EVENT, (card,)))
+                moves.append(move_row(z, Action.EVENT, (), n)[card])
     if room:
-        moves += [Move(z, Action.PLAY, (card,)) for card in hand if card in t.specials]
-        moves += [Move(z, Action.HIDE, (card,)) for card in hand]
+        play, hide = move_row(z, Action.PLAY, (), n), move_row(z, Action.HIDE, (), n)
+        moves += [play[card] for card in hand if card in t.specials]
+        moves += [hide[card] for card in hand]
     zombies = state.area[state.here].zombies
     for card in hand:
         if card in t.mutations:
-            for i, zombie in enumerate(zombies):
-                if card not in zombie.mutations:
-                    moves.append(Move(z, Action.MUTATE, (card, i)))
+            row = move_row(z, Action.MUTATE, (card,), len(zombies))
+            moves += [row[i] for i, zombie in enumerate(zombies) if card not in zombie.mutations]
     if not state.pick and can_draw:
-        moves.append(Move(z, Action.DRAW))
+        moves.append(_bare(z, Action.DRAW))
     if state.pick or config.zombie_may_pass or not (state.zombie_hand or can_draw):
-        moves.append(Move(z, Action.DONE))
+        moves.append(_bare(z, Action.DONE))
     return tuple(moves)
+
+
+@functools.lru_cache(maxsize=64)
+def _bare(z: int, action: Action) -> Move:
+    return Move(z, action)
 
 
 def do_zombies(state: State, move: Move) -> State:

@@ -4,7 +4,9 @@ A Survivor sees its own hand and equipment, everything face up, how many cards
 (and of which deck, by their backs) the others hold, every card it has seen that
 is still where it saw it, and no commitment before the reveal. The Zombie Player
 sees its hand, the cards it put out of the game face down and which card each
-face-down zombie is; nobody sees a deck's order or contents, only its size.
+face-down zombie is; nobody sees a deck's order or contents, only its size. A
+spectator sees only what every seat has seen (what lies face up, and where such a
+card went since). A claim names its card only to those who have seen that card.
 """
 
 from __future__ import annotations
@@ -12,11 +14,19 @@ from __future__ import annotations
 import attrs
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.validation import expect_seat
 from zombie_rules.quarantine_z._base import SURVIVOR_TARGET, zombie_deck_size
 from zombie_rules.quarantine_z.cards import Deck
-from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.config import Config
+from zombie_rules.quarantine_z.knowledge import (
+    UNSEEN,
+    claimed_card,
+    has_seat,
+    item_of,
+    seen_by,
+)
 from zombie_rules.quarantine_z.rules import to_act
-from zombie_rules.quarantine_z.state import MASK_BITS, Commit, Phase, State
+from zombie_rules.quarantine_z.state import Commit, Phase, State
 
 #: A commitment another seat has made but not revealed.
 HIDDEN_COMMIT = -2
@@ -34,7 +44,11 @@ class ZombieView:
 
 @attrs.frozen
 class SurvivorView:
-    """``known``: item ids of the hand this seat knows; ``hidden_*``: the rest, by deck."""
+    """``known``: item ids of the hand this seat knows; ``hidden_*``: the rest, by deck.
+
+    ``wear``: the damage tokens on the equipped armor (an item id per point absorbed),
+    which lie face up with the cards.
+    """
 
     life: int
     known: tuple[int, ...]
@@ -42,6 +56,7 @@ class SurvivorView:
     hidden_munition: int
     equipment: tuple[int, ...]
     armor: int
+    wear: tuple[int, ...]
 
 
 @attrs.frozen
@@ -74,7 +89,12 @@ class CombatView:
 
 @attrs.frozen
 class View:
-    """A seat's knowledge (``seat=None``: a spectator, who knows only what is face up)."""
+    """A seat's knowledge (``seat=None``: a spectator, who knows only what is face up).
+
+    ``claim`` is (claimant, item, use) with the item ``UNSEEN`` (-2) when the seat
+    has not seen the claimed card (-1: a face-down card the claimant has not seen);
+    ``lost_*``: the cards out of the game face down (a hand lost before any arrival).
+    """
 
     seat: int | None
     config: Config
@@ -107,27 +127,25 @@ class View:
     zombie_gone: tuple[int, ...]
     zombie_hidden: tuple[int, ...]
     zombie_hidden_size: int
+    lost_known: tuple[int, ...]
+    lost_hidden_supply: int
+    lost_hidden_munition: int
 
 
 def view(state: State, seat: int | None) -> View:
-    """What ``seat`` may know now; raises ``ValueError`` for a seat not at the table."""
+    """What ``seat`` may know now; raises ``UnknownSeat`` for a seat not at the table."""
     config = state.config
-    players = config.players
-    if seat is not None and not 0 <= seat < players:
-        raise ValueError(f"seat {seat} is not at this {players}-player table")
-    t = tables(config)
+    expect_seat(seat, config.players)
     zombie_player = seat == config.zombie_seat
     items = config.items
 
-    def knows(mask: int) -> bool:
-        return mask == t.everyone if seat is None else bool(mask >> seat & 1)
-
     def split(cards: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
+        """(items the seat has seen, unseen Supply cards, unseen Munition cards)."""
         known: list[int] = []
         supply = munition = 0
         for c in cards:
-            item = c >> MASK_BITS
-            if knows(c):
+            item = item_of(c)
+            if seen_by(config, c, seat):
                 known.append(item)
             elif items[item].deck is Deck.SUPPLY:
                 supply += 1
@@ -138,7 +156,7 @@ def view(state: State, seat: int | None) -> View:
     survivors = []
     for s in state.survivors:
         known, hs, hm = split(s.hand)
-        survivors.append(SurvivorView(s.life, known, hs, hm, s.equipment, s.armor))
+        survivors.append(SurvivorView(s.life, known, hs, hm, s.equipment, s.armor, s.wear))
     area = []
     for loc in state.area:
         known, hs, hm = split(loc.cards)
@@ -161,6 +179,7 @@ def view(state: State, seat: int | None) -> View:
             c.fought, c.noise, c.scare, c.hostile,
         )  # fmt: skip
     nz = len(config.zombie_cards)
+    lost_known, lost_supply, lost_munition = split(state.lost)
     return View(
         seat=seat,
         config=config,
@@ -183,7 +202,7 @@ def view(state: State, seat: int | None) -> View:
         restricted=state.restricted,
         waiting=state.waiting,
         actions_used=state.actions_used,
-        claim=state.claim,
+        claim=_claim_seen(state, seat),
         loot=state.loot,
         noise=state.noise,
         fed=state.fed,
@@ -193,7 +212,21 @@ def view(state: State, seat: int | None) -> View:
         zombie_gone=state.zombie_gone,
         zombie_hidden=state.zombie_hidden if zombie_player else (0,) * nz,
         zombie_hidden_size=sum(state.zombie_hidden),
+        lost_known=lost_known,
+        lost_hidden_supply=lost_supply,
+        lost_hidden_munition=lost_munition,
     )
+
+
+def _claim_seen(state: State, seat: int | None) -> tuple[int, ...]:
+    """The pending claim as ``seat`` knows it: the item hidden unless it saw that card."""
+    if not state.claim or state.claim[1] < 0:
+        return state.claim
+    card = claimed_card(state)
+    if card is not None and seen_by(state.config, card, seat):
+        return state.claim
+    claimant, _, use = state.claim
+    return (claimant, UNSEEN, use)
 
 
 def render(v: View) -> str:
@@ -257,7 +290,7 @@ def render(v: View) -> str:
         words = {-1: "not committed", HIDDEN_COMMIT: "face down"}
         seats = []
         for s, x in enumerate(c.commits):
-            if not c.members >> s & 1:
+            if not has_seat(c.members, s):
                 continue
             what = words.get(x) or Commit(x).name.lower()
             target = c.targets[s] if s < len(c.targets) else -1
@@ -265,9 +298,9 @@ def render(v: View) -> str:
                 what += f" -> Survivor {target - SURVIVOR_TARGET}"
             elif target >= 0:
                 what += f" -> zombie {target}"
-            if c.escaped >> s & 1:
+            if has_seat(c.escaped, s):
                 what += ", escaped"
-            if c.died >> s & 1:
+            if has_seat(c.died, s):
                 what += ", died"
             seats.append(f"Survivor {s} {what}")
         lines.append(f"Combat: {'; '.join(seats) or 'nobody'}")
@@ -280,8 +313,20 @@ def render(v: View) -> str:
         )
     if v.claim:
         who, item, use = v.claim
-        what = "a face-down card" if item < 0 else f"{item} {items[item].name}"
+        if item == UNSEEN:
+            what = "a face-down card they have seen"
+        elif item < 0:
+            what = "a face-down card they have not seen"
+        else:
+            what = f"{item} {items[item].name}"
         lines.append(f"Claim: Survivor {who} claims {what}{' to use it' if use else ''}")
+    hidden = v.lost_hidden_supply + v.lost_hidden_munition
+    if v.lost_known or hidden:
+        lost = _listing([(i, items[i].name, "") for i in v.lost_known])
+        if hidden:
+            lost += f"{', ' if lost else ''}{v.lost_hidden_supply} S and"
+            lost += f" {v.lost_hidden_munition} M unseen"
+        lines.append(f"Out of the game face down: [{lost}]")
     return "\n".join(lines)
 
 
