@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -92,9 +92,7 @@ def _field_check(kind: Any) -> tuple[_Check, str]:
         article = "an" if kind.__name__[0] in "AEIOU" else "a"
         return (lambda v: type(v) is kind), f"{article} {kind.__name__}"
     if kind == tuple[int, ...]:
-        return (
-            lambda v: type(v) is tuple and all(type(x) is int for x in v)
-        ), "a tuple of ints"
+        return (lambda v: type(v) is tuple and all(type(x) is int for x in v)), "a tuple of ints"
     raise TypeError(f"expect_well_formed cannot check a field of type {kind!r}")
 
 
@@ -102,9 +100,7 @@ def _shape(move_type: type) -> tuple[tuple[str, _Check, str], ...]:
     shape = _SHAPES.get(move_type)
     if shape is None:
         attrs.resolve_types(move_type)
-        shape = tuple(
-            (field.name, *_field_check(field.type)) for field in attrs.fields(move_type)
-        )
+        shape = tuple((field.name, *_field_check(field.type)) for field in attrs.fields(move_type))
         _SHAPES[move_type] = shape
     return shape
 
@@ -116,8 +112,11 @@ def expect_well_formed(move: Any, move_type: type) -> None:
     built; it compares equal to a legal move, and a handler would store the bad
     value in a frozen state (a list cannot even be hashed). Every title's ``apply``
     calls this first. The fields supported are those moves use: ints, bools,
-    strings, enums and tuples of ints.
+    strings, enums and tuples of ints. A move registered by :func:`vetted` passes
+    at once.
     """
+    if type(move) is move_type and id(move) in _VETTED:
+        return
     if type(move) is not move_type:
         raise IllegalMove(
             f"{short(move)}: not a move of this game (expected a {move_type.__module__}."
@@ -130,6 +129,34 @@ def expect_well_formed(move: Any, move_type: type) -> None:
                 f"{short(move)}: field {name!r} must be {what}, not"
                 f" {type(value).__name__} {short(value, 30)}"
             )
+
+
+#: The moves :func:`vetted` has checked, by ``id``. Holding them here keeps them
+#: alive, so no other object can take one of these ids while it is listed.
+_VETTED: dict[int, Any] = {}
+#: Past this many the registry is emptied: a move no longer listed is checked in
+#: full again, which is slower but still right, and memory stays bounded.
+_MAX_VETTED = 1 << 16
+
+T = TypeVar("T")
+
+
+def vetted(moves: tuple[T, ...], move_type: type) -> tuple[T, ...]:
+    """``moves``, each checked once by :func:`expect_well_formed` and then let through at once.
+
+    ``legal_moves`` hands out cached tuples of shared ``Move`` objects, and ``apply``
+    is called with those nearly every time; checking every field of every move
+    there was a fifth of a playout's ``apply``. Registering the cached moves once
+    (by ``id``, the objects held alive) lets :func:`expect_well_formed` skip them,
+    while a move built anywhere else (parsed, decoded, hand-made) is still checked
+    in full. Use it on cached move tuples only: each call registers its moves.
+    """
+    if len(_VETTED) + len(moves) > _MAX_VETTED:
+        _VETTED.clear()
+    for move in moves:
+        expect_well_formed(move, move_type)
+        _VETTED[id(move)] = move
+    return moves
 
 
 def said(move: Any) -> str:
