@@ -34,6 +34,7 @@ WALK_SETTINGS = settings(
 )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", TITLES)
 @WALK_SETTINGS
 @given(data=st.data())

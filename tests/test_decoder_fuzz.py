@@ -160,3 +160,7 @@ def test_mutants_are_reproducible_from_the_seed() -> None:
     again = check_decoder_fuzz(zr.GAME, state, random.Random(9), mutations=30)
     assert first == again
     assert json.loads(to_json(state))  # the input is left as it was
+
+
+# Seconds each: left out of the fast subset (-m "not slow").
+pytestmark = pytest.mark.slow

@@ -334,3 +334,7 @@ def test_quarantine_z_every_unseen_hand_card_takes_every_card_of_its_deck() -> N
                 assert got == pool, f"seat {seat}, Survivor {s}: {sorted(pool - got)} never dealt"
                 checked += 1
     assert checked > 3
+
+
+# Seconds each: left out of the fast subset (-m "not slow").
+pytestmark = pytest.mark.slow

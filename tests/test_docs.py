@@ -239,3 +239,7 @@ def test_docs_cite_rulebooks_by_title_not_by_path() -> None:
         if _PRIVATE.search(line)
     ]
     assert not found, "cite the rulebook by title and section instead:\n" + "\n".join(found)
+
+
+# Seconds each: left out of the fast subset (-m "not slow").
+pytestmark = pytest.mark.slow

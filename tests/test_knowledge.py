@@ -85,3 +85,7 @@ def test_the_check_catches_an_account_that_leaves_out_a_draw(name: str) -> None:
     record = play_game(game, config, _agents(game, config, 0), seed=5)
     with pytest.raises(AssertionError, match="describe leaves out something"):
         check_knowledge(attrs.evolve(game, describe=vague), config, record.moves, steps=40)
+
+
+# Seconds each: left out of the fast subset (-m "not slow").
+pytestmark = pytest.mark.slow

@@ -118,3 +118,7 @@ def test_scaling_benchmark_runs_every_executor_to_the_same_summary() -> None:
     for key in ("jobs_1", "jobs_2", "dask_2_workers"):
         assert figures[key] > 0
     assert figures["cpu_ms_per_game_jobs_2"] > 0
+
+
+# Seconds each: left out of the fast subset (-m "not slow").
+pytestmark = pytest.mark.slow

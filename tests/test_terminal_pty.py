@@ -27,7 +27,10 @@ from zombie_rules import GAMES
 from zombie_rules.play import RandomAgent, play_game
 from zombie_rules.serialize import to_json
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pty"),
+    pytest.mark.slow,
+]
 
 #: Escape sequences (colours, clearing, bracketed paste) and readline's prompt markers.
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]|[\x01\x02\r]")

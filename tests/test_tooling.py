@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -28,3 +30,7 @@ def test_ruff_check_is_clean() -> None:
 def test_ruff_format_is_clean() -> None:
     done = _run("ruff", "format", "--check", "zombie_rules", "tests", "benchmarks", "examples")
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+# mypy and ruff over the whole tree take a while: left out of the fast subset.
+pytestmark = pytest.mark.slow

@@ -206,3 +206,7 @@ def test_check_state_names_a_broken_field() -> None:
     broken = attrs.evolve(state, burned=999)
     with pytest.raises(ValueError, match="burned"):
         GAME.check_state(broken)
+
+
+# Seconds each: left out of the fast subset (-m "not slow").
+pytestmark = pytest.mark.slow

@@ -1,0 +1,282 @@
+"""The ISMCTS bot: plays every title, never reads the true state, is reproducible, and searches.
+
+Budgets here are iterations, never seconds, so every test is deterministic.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from zombie_rules import CHANCE, GAMES, InvalidConfig
+from zombie_rules import texas_zombies as tz
+from zombie_rules.core.game import Game
+from zombie_rules.play import WorldSampler, choose_move, play_out, replay, resolve_chance
+from zombie_rules.search import ISMCTSAgent, make_ismcts
+from zombie_rules.search.evaluation import EVALUATIONS
+from zombie_rules.testing import check_invariants
+
+AnyGame = Game[Any, Any, Any, Any]
+TITLES = sorted(GAMES)
+
+
+def heuristic_table(game: AnyGame, config: Any, seat: int, agent: Any) -> list[Any]:
+    players = game.players(config)
+    agents: list[Any] = [game.agents["heuristic"]() for _ in range(players)]
+    agents[seat] = agent
+    return agents
+
+
+def decision_states(game: AnyGame, config: Any, seed: int, every: int) -> list[Any]:
+    """States of a heuristic game where a seat must choose among several moves."""
+    bots = [game.agents["heuristic"]() for _ in range(game.players(config))]
+    record = play_out(game, config, bots, seed).record
+    found = []
+    for number, state in enumerate(replay(record)):
+        actors = game.to_act(state)
+        if number % every or not actors or CHANCE in actors:
+            continue
+        seat = min(actors)
+        if sum(1 for m in game.legal_moves(state) if m.seat == seat) > 1:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_ismcts_plays_a_whole_game_in_every_seat_and_the_states_hold_the_invariants(
+    title: str,
+) -> None:
+    """Search bots in every seat (the Zombie Player and the Survivors of Quarantine Z
+    included) finish a game; the odd corners they reach keep every protocol invariant."""
+    game = GAMES[title]
+    config = game.config_type()
+    players = game.players(config)
+    agents = [make_ismcts(game, iterations=3, rollout_moves=8) for _ in range(players)]
+    played = play_out(game, config, agents, seed=11)
+    assert game.result(played.final) is not None
+    states = replay(played.record)
+    rng = random.Random(0)
+    for state in states[:: max(1, len(states) // 12)] + states[-1:]:
+        check_invariants(game, state, rng, thorough=False)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_ismcts_in_one_seat_plays_out_a_game_against_heuristic_bots(title: str) -> None:
+    game = GAMES[title]
+    config = game.config_type()
+    played = play_out(game, config, heuristic_table(game, config, 1, searcher(game)), seed=5)
+    assert game.result(played.final) is not None
+    again = play_out(game, config, heuristic_table(game, config, 1, searcher(game)), seed=5)
+    assert again.record == played.record
+
+
+def searcher(game: AnyGame) -> ISMCTSAgent:
+    return make_ismcts(game, iterations=12, rollout_moves=10, prior=0.0, confidence=None)
+
+
+def choices_in_states_the_seat_cannot_tell_apart(
+    title: str, make: Any = searcher
+) -> list[tuple[Any, Any]]:
+    """The bot's moves at states of a game and at re-deals of them with the same view."""
+    game = GAMES[title]
+    config = game.config_type()
+    pairs = []
+    for number, state in enumerate(decision_states(game, config, seed=3, every=9)[:8]):
+        seat = min(game.to_act(state))
+        other = game.hidden_variant(state, seat, random.Random(number))
+        assert game.view(other, seat) == game.view(state, seat)
+        for k in range(3):
+            assert game.hidden_variant(state, seat, random.Random(k)) == game.hidden_variant(
+                other, seat, random.Random(k)
+            ), "the worlds must depend on the view only"
+        pairs.append(
+            (
+                choose_move(game, make(game), state, seat, random.Random(77)),
+                choose_move(game, make(game), other, seat, random.Random(77)),
+            )
+        )
+    assert len(pairs) >= 4
+    return pairs
+
+
+@pytest.fixture
+def view_only_redeals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make every shuffle start from a sorted pool, so that a re-deal depends only on the
+    multiset of hidden cards (which the view fixes), not on where the true state has them.
+
+    Quarantine Z's ``hidden_variant`` gathers the hidden cards in the true state's order
+    before shuffling (``redeal._redeal``, ``_redeal_zombie_cards``), so two states with the
+    same view give different worlds for one seed; the public ``determinize`` of issue 11
+    is to canonicalise that, and then this fixture can go. The other titles' re-deals
+    already pass the check without it. The bot itself never shuffles.
+    """
+    shuffle = random.Random.shuffle
+
+    def from_sorted(self: random.Random, pool: list[Any]) -> None:
+        pool.sort()
+        shuffle(self, pool)
+
+    monkeypatch.setattr(random.Random, "shuffle", from_sorted)
+
+
+@pytest.mark.usefixtures("view_only_redeals")
+@pytest.mark.parametrize("title", TITLES)
+def test_two_states_the_seat_cannot_tell_apart_get_the_same_choice(title: str) -> None:
+    """The bot sees only the view, its legal moves and sampled worlds: a state re-dealt
+    where the seat cannot see (same view, same worlds) gets the same move for one seed."""
+    for searched, again in choices_in_states_the_seat_cannot_tell_apart(title):
+        assert searched == again
+
+
+class PeekingAgent(ISMCTSAgent):
+    """A planted cheat: it searches the true state instead of sampled worlds."""
+
+    def choose_in_worlds(self, view: Any, legal_moves: Any, rng: Any, worlds: Any) -> Any:
+        truth = worlds._state
+        return self._search(view, legal_moves, rng, lambda _: truth, worlds.seat)
+
+
+@pytest.mark.usefixtures("view_only_redeals")
+def test_the_same_choice_check_catches_a_bot_that_peeks() -> None:
+    def make(game: AnyGame) -> ISMCTSAgent:
+        return PeekingAgent(game, iterations=12, prior=0.0, confidence=None)
+
+    pairs = choices_in_states_the_seat_cannot_tell_apart("zombie_run", make)
+    assert any(searched != again for searched, again in pairs)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_the_same_seed_gives_the_same_choice(title: str) -> None:
+    game = GAMES[title]
+    config = game.config_type()
+    for state in decision_states(game, config, seed=8, every=13)[:3]:
+        seat = min(game.to_act(state))
+        first = choose_move(game, make_ismcts(game, iterations=10), state, seat, random.Random(4))
+        again = choose_move(game, make_ismcts(game, iterations=10), state, seat, random.Random(4))
+        assert first == again
+        assert first.seat == seat and first in game.legal_moves(state)
+
+
+def test_the_search_takes_one_draw_from_the_drivers_random_stream() -> None:
+    """Whatever the budget, the driver's generator moves on by the same amount, so a
+    game's later chance outcomes do not depend on how long the bot thought."""
+    game = GAMES["zombie_run"]
+    state = decision_states(game, game.config_type(), seed=2, every=5)[0]
+    seat = min(game.to_act(state))
+    after = []
+    for iterations in (1, 25):
+        rng = random.Random(9)
+        choose_move(game, make_ismcts(game, iterations=iterations), state, seat, rng)
+        after.append(rng.random())
+    assert after[0] == after[1]
+
+
+@pytest.mark.parametrize("title", ["zombie_run", "zombie_doctor", "quarantine_z"])
+def test_unless_the_search_is_sure_it_plays_the_heuristic_move(title: str) -> None:
+    """Policy improvement: with an unreachable confidence the bot keeps the heuristic's
+    move (these titles' heuristics are deterministic, so it is known)."""
+    game = GAMES[title]
+    config = game.config_type()
+    heuristic = game.agents["heuristic"]()
+    for state in decision_states(game, config, seed=6, every=7)[:6]:
+        seat = min(game.to_act(state))
+        sure = make_ismcts(game, iterations=10, confidence=1e9)
+        searched = choose_move(game, sure, state, seat, random.Random(2))
+        assert searched == choose_move(game, heuristic, state, seat, random.Random(2))
+
+
+def test_pure_so_ismcts_searches_every_seat_and_still_plays_a_game() -> None:
+    game = GAMES["zombie_doctor"]
+    config = game.config_type()
+    agent = make_ismcts(game, iterations=8, opponents="search")
+    played = play_out(game, config, heuristic_table(game, config, 2, agent), seed=1)
+    assert game.result(played.final) is not None
+
+
+def test_without_an_evaluation_rollouts_run_to_the_end() -> None:
+    game = GAMES["texas_zombies"]
+    config = game.config_type()
+    agent = make_ismcts(game, iterations=4, evaluate=None)
+    assert agent.rollout_moves is None
+    played = play_out(game, config, heuristic_table(game, config, 0, agent), seed=6)
+    assert game.result(played.final) is not None
+
+
+def test_a_time_budget_returns_a_legal_move() -> None:
+    """Only that it answers: nothing here depends on how fast the machine is."""
+    game = GAMES["zombie_run"]
+    state = decision_states(game, game.config_type(), seed=4, every=7)[0]
+    seat = min(game.to_act(state))
+    agent = ISMCTSAgent(game, iterations=None, seconds=0.01)
+    move = choose_move(game, agent, state, seat, random.Random(1))
+    assert move in game.legal_moves(state)
+    assert agent.last_search is not None and agent.last_search[0] >= 1
+
+
+def test_a_forced_move_is_played_without_searching() -> None:
+    game = GAMES["zombie_run"]
+    agent = make_ismcts(game)
+    state = resolve_chance(game, game.new_game(None), random.Random(0))
+    legal = [m for m in game.legal_moves(state) if m.seat == min(game.to_act(state))]
+    seat = legal[0].seat
+    view = game.view(state, seat)
+    move = agent.choose_in_worlds(
+        view, legal[:1], random.Random(0), WorldSampler(game, seat, state)
+    )
+    assert move == legal[0]
+    assert agent.last_search == (0, 0.0)
+
+
+def test_search_finds_the_move_that_wins_a_texas_zombies_story() -> None:
+    """Speechless is an automatic failure (G, note: "his challenge is automatically
+    considered as failed"); with a budget the bot always tells its story instead."""
+    game = GAMES["texas_zombies"]
+    config = game.config_type()
+    told = 0
+    for state in decision_states(game, config, seed=2, every=1):
+        if state.phase is not tz.Phase.TELL:
+            continue
+        seat = state.turn
+        move = choose_move(game, make_ismcts(game, iterations=40), state, seat, random.Random(3))
+        assert move.action is tz.Action.TELL
+        told += 1
+        if told == 3:
+            break
+    assert told == 3
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_every_title_has_an_evaluation_of_probabilities(title: str) -> None:
+    game = GAMES[title]
+    evaluate = EVALUATIONS[title]
+    config = game.config_type()
+    players = game.players(config)
+    for state in decision_states(game, config, seed=1, every=11)[:10]:
+        values = evaluate(state)
+        assert len(values) == players
+        assert all(0.0 <= v <= 1.0 for v in values)
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"iterations": 0}, "iterations"),
+        ({"iterations": None, "seconds": None}, "iterations"),
+        ({"seconds": -1.0}, "seconds"),
+        ({"rollout_moves": -3}, "rollout_moves"),
+        ({"evaluate": None, "rollout_moves": 10}, "rollout_moves"),
+        ({"opponents": "everyone"}, "opponents"),
+        ({"candidates": 0}, "candidates"),
+    ],
+)
+def test_bad_options_are_refused_by_name(options: dict[str, Any], field: str) -> None:
+    with pytest.raises(InvalidConfig) as caught:
+        ISMCTSAgent(GAMES["zombie_run"], **{"evaluate": EVALUATIONS["zombie_run"], **options})
+    assert caught.value.field == field
+
+
+def test_make_ismcts_refuses_an_unknown_option() -> None:
+    with pytest.raises(InvalidConfig, match=r"iteration.*options: iterations"):
+        make_ismcts(GAMES["zombie_run"], iteration=5)
