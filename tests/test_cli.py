@@ -307,3 +307,18 @@ def test_play_bad_seat_or_agents_is_a_usage_error() -> None:
     assert code == 2 and "--humans" in err
     code, _, err = run("play", "zombie_run", "--seat", "1", "--humans", "0,2")
     assert code == 2 and "not allowed with" in err  # one or the other
+
+
+def test_undecodable_input_and_a_lone_surrogate_never_raise() -> None:
+    import subprocess
+    import sys
+
+    # Bytes that are not UTF-8 (a lone surrogate's encoding) typed at the prompt.
+    done = subprocess.run(
+        [sys.executable, "-m", "zombie_rules", "play", "texas_zombies", "--seat", "0"],
+        input=b"tell \xed\xa0\x80 story\nquit\n",
+        capture_output=True,
+        timeout=120,
+    )
+    assert b"Traceback" not in done.stderr, done.stderr
+    assert done.returncode in (0, 1)
