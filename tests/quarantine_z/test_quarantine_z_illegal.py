@@ -262,7 +262,8 @@ def small_zombie_deck() -> Config:
 
 def game_over() -> State:
     """Two Lurkers kill both Survivors of Life 1: the Zombie Player has won."""
-    config = Config(players=3, survivor_life=1)
+    # The rulebook's 4-card opening hand (ruling 38 deals none at 3 players).
+    config = Config(players=3, survivor_life=1, player_scaling=False)
     hands: dict[int, Sequence[str]] = {1: ("Canned Food",) * 4, 2: ("Canned Food",) * 4}
     state = start(config, hands=hands, zombie_hand=("Lurker", "Lurker", "Swarm", "Runner"))
     state = travel(state, 1)

@@ -772,7 +772,8 @@ def test_survivors_win_when_the_zombie_player_runs_out_of_cards() -> None:
 
 def test_the_zombie_player_wins_when_all_survivors_are_dead() -> None:
     """ "The Zombie Player wins once all Survivors are dead.\""""
-    config = Config(players=3, survivor_life=1)
+    # The rulebook's 4-card opening hand (ruling 38 deals none at 3 players).
+    config = Config(players=3, survivor_life=1, player_scaling=False)
     hands = {1: ("Canned Food",) * 4, 2: ("Canned Food",) * 4}
     state = start(config, hands=hands, zombie_hand=("Lurker", "Lurker", "Swarm", "Runner"))
     state = travel(state, 1)

@@ -82,6 +82,7 @@ GAME: Game[Config, State, Move, View] = Game(
         "allow_steal": (True, False),
         "survivor_life": (1, 3),
         "give_way": (True, False),
+        "player_scaling": (True, False),
     },
     rounds_played=checks.rounds_played,
     render=render,

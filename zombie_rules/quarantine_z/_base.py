@@ -15,6 +15,7 @@ from typing import TypeVar
 
 import attrs
 
+from zombie_rules.core.memo import remember_last
 from zombie_rules.core.validation import short
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.state import (
@@ -357,13 +358,17 @@ def combat_zombies(state: State) -> tuple[Zombie, ...]:
     return state.area[state.here].zombies
 
 
+@remember_last
 def active(state: State) -> tuple[int, ...]:
-    """Survivors in the combat, alive and not escaped."""
+    """Survivors in the combat, alive and not escaped.
+
+    ``to_act``, the legal moves, the check and the handler of a combat step all
+    ask this of the same state, so the last answer is remembered.
+    """
     combat = state.combat
     assert combat is not None
-    members, escaped, survivors = combat.members, combat.escaped, state.survivors
+    fighting = combat.members & ~combat.escaped
+    survivors = state.survivors
     return tuple(
-        s
-        for s in tables(state.config).survivors
-        if members >> s & 1 and not escaped >> s & 1 and survivors[s].life > 0
+        [s for s in tables(state.config).survivors if fighting >> s & 1 and survivors[s].life > 0]
     )

@@ -1,4 +1,4 @@
-"""Every rule variant and card-set choice of Quarantine Z; ``Config()`` is the rulebook game."""
+"""Every rule variant and card-set choice of Quarantine Z; ``Config()`` is the game as ruled."""
 
 from __future__ import annotations
 
@@ -39,6 +39,8 @@ class Config:
     is ``zombie_card_set``, ``item_set`` (Supply and Munition) and ``building_set``;
     ``None`` means our default set (:mod:`zombie_rules.quarantine_z.cards`), which keeps
     saved configs short. ``strict_counts`` requires the rulebook's deck sizes.
+    ``player_scaling`` (ruling 38) scales the Zombie Player with the number of
+    Survivors; ``False`` is the rulebook's fixed numbers at every player count.
     """
 
     players: int = 4
@@ -65,9 +67,35 @@ class Config:
     free_actions: int = 6
     allow_steal: bool = True
     give_way: bool = True
+    player_scaling: bool = True
 
     def __attrs_post_init__(self) -> None:
         validate(self)
+
+    def zombies_allowed(self, living: int) -> int:
+        """Zombies the Zombie Player may play in a Zombies! step (before any Swarm).
+
+        With ``player_scaling``, one for every two living Survivors (rounded down),
+        and never fewer than ``zombies_per_step``: the Survivors' firepower grows with
+        their number, a fixed "a Zombie" per arrival does not (ruling 38).
+        """
+        if not self.player_scaling:
+            return self.zombies_per_step
+        return max(self.zombies_per_step, living // 2)
+
+    @property
+    def zombie_opening_hand(self) -> int:
+        """Cards the Zombie Player draws at set-up.
+
+        With ``player_scaling``, ``zombie_setup_draws`` for each Survivor beyond the
+        second (none at 3 players, the rulebook's 4 at 4, 8 at 5), never past the hand
+        limit: the head start grows with the group it hunts, as a pair lost most games
+        against four cards and four Survivors won most (ruling 38).
+        """
+        if not self.player_scaling:
+            return self.zombie_setup_draws
+        survivors = self.players - 1
+        return min(self.zombie_setup_draws * (survivors - 2), self.zombie_hand)
 
     @property
     def zombie_cards(self) -> tuple[ZombieCard, ...]:
@@ -96,7 +124,7 @@ def validate(config: Config) -> None:
     """Raise :class:`InvalidConfig` naming the first field that cannot be played."""
     for name in _INTS:
         require_type(name, getattr(config, name), int)
-    for name in ("strict_counts", "zombie_may_pass", "allow_steal", "give_way"):
+    for name in ("strict_counts", "zombie_may_pass", "allow_steal", "give_way", "player_scaling"):
         require_type(name, getattr(config, name), bool)
     if not MIN_PLAYERS <= config.players <= MAX_PLAYERS:
         raise InvalidConfig(
@@ -160,7 +188,7 @@ def _validate_zombies(config: Config) -> None:
         raise InvalidConfig(
             "zombie_card_set", f"the rulebook's deck has {ZOMBIE_COUNT}, not {total}"
         )
-    if total < config.zombie_setup_draws:
+    if total < config.zombie_opening_hand:
         raise InvalidConfig("zombie_card_set", "too few to deal the Zombie Player's hand")
 
 

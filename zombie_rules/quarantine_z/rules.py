@@ -27,11 +27,14 @@ from fractions import Fraction
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import outcomes_from_weights
 from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.memo import remember_last
 from zombie_rules.core.result import Result
 from zombie_rules.core.validation import expect_well_formed
 from zombie_rules.quarantine_z import claims, combat, free_actions, location, setup, travel
 from zombie_rules.quarantine_z._base import (
+    active,
     anyone_alive,
+    in_play,
     living,
     move_row,
     replace,
@@ -57,12 +60,80 @@ _DIE_PHASES = frozenset({Phase.SNEAK, Phase.LOOT_ROLL, Phase.AMBUSH_ROLL, Phase.
 
 
 def to_act(state: State) -> frozenset[int]:
-    """Who may act now: chance, the seats with legal moves, or nobody when over."""
-    if state.phase is Phase.OVER:
-        return frozenset()
-    if state.phase in _CHANCE_PHASES:
-        return frozenset((CHANCE,))
-    return frozenset(m.seat for m in legal_moves(state))
+    """Who may act now: chance, the seats with legal moves, or nobody when over.
+
+    Read from the phase and the seat masks, never by building the legal moves (a
+    free phase lists dozens of moves; front ends and views ask this constantly).
+    Each rule below names why every seat it lists has a legal move; the
+    conformance suite checks the two agree in every state it plays.
+    """
+    phase = state.phase
+    if phase is Phase.OVER:
+        return _NOBODY
+    if phase in _CHANCE_PHASES:
+        return _CHANCE_ONLY
+    return _ACTORS[phase](state)
+
+
+_NOBODY: frozenset[int] = frozenset()
+_CHANCE_ONLY = frozenset((CHANCE,))
+
+
+def _turn_seat(state: State) -> frozenset[int]:
+    # Set-up choice and Declare: Survivor ``turn`` alone ('ready' is always open).
+    return frozenset((state.turn,))
+
+
+def _zombie_player(state: State) -> frozenset[int]:
+    # The Zombies step, the Shelter's discards and the bites are the Zombie Player's.
+    return frozenset((state.config.zombie_seat,))
+
+
+def _unpassed(seats: tuple[int, ...], passed: int) -> frozenset[int]:
+    return frozenset([s for s in seats if not passed >> s & 1])
+
+
+def _deciders(state: State) -> frozenset[int]:
+    # On the Move: every living Survivor not waiting; each may propose, or say 'ready'.
+    return _unpassed(living(state), state.passed)
+
+
+def _at_location(state: State) -> frozenset[int]:
+    # At a Location: every Survivor in play not waiting; each may always 'leave'.
+    return _unpassed(in_play(state), state.passed)
+
+
+def _answering(state: State) -> frozenset[int]:
+    # A claim: the Survivors still to 'allow' or 'object'.
+    waiting = state.waiting
+    return frozenset([s for s in tables(state.config).survivors if waiting >> s & 1])
+
+
+def _disputing(state: State) -> frozenset[int]:
+    # A dispute: the claimant (who may 'withdraw') and the objectors (who may 'concede').
+    return _answering(state) | {state.claim[0]}
+
+
+def _committing(state: State) -> frozenset[int]:
+    # Combat Decide: the fighters who have not laid a card yet (Pass is always open).
+    combat = state.combat
+    assert combat is not None
+    commits = combat.commits
+    return frozenset([s for s in active(state) if commits[s] == -1])
+
+
+_ACTORS: dict[Phase, Callable[[State], frozenset[int]]] = {
+    Phase.SETUP_CHOOSE: _turn_seat,
+    Phase.DECIDE: _deciders,
+    Phase.ZOMBIES: _zombie_player,
+    Phase.LOCATION: _at_location,
+    Phase.CLAIM: _answering,
+    Phase.DISPUTE: _disputing,
+    Phase.SHELTER: _zombie_player,
+    Phase.COMMIT: _committing,
+    Phase.DECLARE: _turn_seat,
+    Phase.BITE: _zombie_player,
+}
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -75,31 +146,37 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return _LEGAL[phase](state)
 
 
+@remember_last
 def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """The current chance node as moves and integer weights (empty when a seat acts)."""
     phase = state.phase
-    config = state.config
-    if phase is Phase.BUILDINGS:
-        return _counted(Action.BUILDING, state.building_pile)
-    if phase is Phase.SETUP_DRAW or phase is Phase.LOOT_DRAW:
-        return _counted(Action.ITEM, state.munition_deck if state.pick else state.supply_deck)
-    if phase is Phase.ZOMBIE_DRAW:
-        return _counted(Action.ZCARD, state.zombie_deck)
     if phase in _DIE_PHASES:
         return _die_moves(), (1,) * 6
+    if phase in _CHANCE_PHASES:
+        return _counted(*_pile(state))
+    return (), ()
+
+
+def _pile(state: State) -> tuple[Action, tuple[int, ...]]:
+    """The draw of a chance phase other than a die: its kind of move and the counts per kind."""
+    phase = state.phase
+    if phase is Phase.BUILDINGS:
+        return Action.BUILDING, state.building_pile
+    if phase is Phase.SETUP_DRAW or phase is Phase.LOOT_DRAW:
+        return Action.ITEM, state.munition_deck if state.pick else state.supply_deck
+    if phase is Phase.ZOMBIE_DRAW:
+        return Action.ZCARD, state.zombie_deck
+    counts = [0] * len(state.config.items)
     if phase is Phase.CLAIM_CARD:
         claimant = state.claim[0]
-        counts = [0] * len(config.items)
         for c in state.area[state.here].cards:
             if not c >> claimant & 1:
                 counts[c >> MASK_BITS] += 1
-        return _counted(Action.ITEM, tuple(counts))
-    if phase is Phase.STEAL_CARD:
-        counts = [0] * len(config.items)
+    else:
+        assert phase is Phase.STEAL_CARD
         for c in state.survivors[state.pick].hand:
             counts[c >> MASK_BITS] += 1
-        return _counted(Action.ITEM, tuple(counts))
-    return (), ()
+    return Action.ITEM, tuple(counts)
 
 
 @functools.cache
@@ -161,12 +238,20 @@ def apply(state: State, move: Move) -> State:
 def _check_chance(state: State, move: Move) -> str | None:
     if move.seat != CHANCE:
         return f"a chance event is due ({state.phase.value}); only 'chance' moves now"
+    # ``move in chance_weights(state)[0]``, by index: comparing moves runs attrs' __eq__.
+    if len(move.args) == 1:
+        k = move.args[0]
+        if state.phase in _DIE_PHASES:
+            if move.action is Action.ROLL and 1 <= k <= len(_DIE):
+                return None
+        else:
+            action, counts = _pile(state)
+            if move.action is action and 0 <= k < len(counts) and counts[k]:
+                return None
     moves, _ = chance_weights(state)
-    if move not in moves:
-        return "not a possible outcome now; possible: " + ", ".join(
-            " ".join([m.action.value, *map(str, m.args)]) for m in moves
-        )
-    return None
+    return "not a possible outcome now; possible: " + ", ".join(
+        " ".join([m.action.value, *map(str, m.args)]) for m in moves
+    )
 
 
 def _finish(state: State) -> State:

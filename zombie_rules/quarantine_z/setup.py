@@ -77,8 +77,8 @@ def _next_setup_draw(state: State, done: int) -> State:
             seat = survivors[done % len(survivors)]
             return replace(state, phase=Phase.SETUP_CHOOSE, turn=seat, count=done)
         done += 1  # both decks are empty (only with a small custom set)
-    # "The Zombie Player draws 4 cards from the Zombie (Z) deck."
-    return zombie_draws(replace(state, count=0), config.zombie_setup_draws, Phase.DECIDE)
+    # "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38)
+    return zombie_draws(replace(state, count=0), config.zombie_opening_hand, Phase.DECIDE)
 
 
 def check_setup_choose(state: State, move: Move) -> str | None:

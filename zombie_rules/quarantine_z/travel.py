@@ -215,7 +215,9 @@ def do_sneak(state: State, roll: int) -> State:
     if later:
         return replace(state, noise=noise, turn=later[0])
     # "Once each Survivor has rolled, the Zombie Player draws a Zombie Card for every Noise made."
-    state = replace(state, noise=0, turn=-1, pick=0, allowance=state.config.zombies_per_step)
+    # "the Zombie Player may play a Zombie": one per two living Survivors (ruling 38).
+    allowance = state.config.zombies_allowed(len(living(state)))
+    state = replace(state, noise=0, turn=-1, pick=0, allowance=allowance)
     return zombie_draws(state, noise, Phase.ZOMBIES)
 
 

@@ -11,6 +11,8 @@ card went since). A claim names its card only to those who have seen that card.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from zombie_rules.core.actors import CHANCE
@@ -26,7 +28,7 @@ from zombie_rules.quarantine_z.knowledge import (
     seen_by,
 )
 from zombie_rules.quarantine_z.rules import to_act
-from zombie_rules.quarantine_z.state import Commit, Phase, State
+from zombie_rules.quarantine_z.state import Commit, Location, Phase, State, Survivor
 
 #: A commitment another seat has made but not revealed.
 HIDDEN_COMMIT = -2
@@ -133,40 +135,17 @@ class View:
 
 
 def view(state: State, seat: int | None) -> View:
-    """What ``seat`` may know now; raises ``UnknownSeat`` for a seat not at the table."""
+    """What ``seat`` may know now; raises ``UnknownSeat`` for a seat not at the table.
+
+    The Survivors' and the locations' parts come from caches keyed on the (shared,
+    hash-cached) records themselves: one move changes one or two of them, so a
+    view of the next state rebuilds only those.
+    """
     config = state.config
     expect_seat(seat, config.players)
     zombie_player = seat == config.zombie_seat
-    items = config.items
-
-    def split(cards: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
-        """(items the seat has seen, unseen Supply cards, unseen Munition cards)."""
-        known: list[int] = []
-        supply = munition = 0
-        for c in cards:
-            item = item_of(c)
-            if seen_by(config, c, seat):
-                known.append(item)
-            elif items[item].deck is Deck.SUPPLY:
-                supply += 1
-            else:
-                munition += 1
-        return tuple(sorted(known)), supply, munition
-
-    survivors = []
-    for s in state.survivors:
-        known, hs, hm = split(s.hand)
-        survivors.append(SurvivorView(s.life, known, hs, hm, s.equipment, s.armor, s.wear))
-    area = []
-    for loc in state.area:
-        known, hs, hm = split(loc.cards)
-        zombies = tuple(
-            ZombieView(
-                z.card if z.face_up or zombie_player else -1, z.face_up, z.mutations, z.damage
-            )
-            for z in loc.zombies
-        )
-        area.append(LocationView(loc.building, loc.looted, known, hs, hm, zombies))
+    survivors = tuple([_survivor_view(config, s, seat) for s in state.survivors])
+    area = tuple([_location_view(config, loc, seat, zombie_player) for loc in state.area])
     combat = None
     c = state.combat
     if c is not None:
@@ -179,7 +158,7 @@ def view(state: State, seat: int | None) -> View:
             c.fought, c.noise, c.scare, c.hostile,
         )  # fmt: skip
     nz = len(config.zombie_cards)
-    lost_known, lost_supply, lost_munition = split(state.lost)
+    lost_known, lost_supply, lost_munition = _split(config, state.lost, seat)
     return View(
         seat=seat,
         config=config,
@@ -189,8 +168,8 @@ def view(state: State, seat: int | None) -> View:
         count=state.count,
         to_act=to_act(state),
         here=state.here,
-        area=tuple(area),
-        survivors=tuple(survivors),
+        area=area,
+        survivors=survivors,
         building_pile_size=sum(state.building_pile),
         supply_deck_size=sum(state.supply_deck),
         munition_deck_size=sum(state.munition_deck),
@@ -216,6 +195,42 @@ def view(state: State, seat: int | None) -> View:
         lost_hidden_supply=lost_supply,
         lost_hidden_munition=lost_munition,
     )
+
+
+def _split(
+    config: Config, cards: tuple[int, ...], seat: int | None
+) -> tuple[tuple[int, ...], int, int]:
+    """(items ``seat`` has seen, unseen Supply cards, unseen Munition cards) of ``cards``."""
+    items = config.items
+    known: list[int] = []
+    supply = munition = 0
+    for c in cards:
+        item = item_of(c)
+        if seen_by(config, c, seat):
+            known.append(item)
+        elif items[item].deck is Deck.SUPPLY:
+            supply += 1
+        else:
+            munition += 1
+    return tuple(sorted(known)), supply, munition
+
+
+@functools.lru_cache(maxsize=4096)
+def _survivor_view(config: Config, s: Survivor, seat: int | None) -> SurvivorView:
+    known, hs, hm = _split(config, s.hand, seat)
+    return SurvivorView(s.life, known, hs, hm, s.equipment, s.armor, s.wear)
+
+
+@functools.lru_cache(maxsize=4096)
+def _location_view(
+    config: Config, loc: Location, seat: int | None, zombie_player: bool
+) -> LocationView:
+    known, hs, hm = _split(config, loc.cards, seat)
+    zombies = tuple(
+        ZombieView(z.card if z.face_up or zombie_player else -1, z.face_up, z.mutations, z.damage)
+        for z in loc.zombies
+    )
+    return LocationView(loc.building, loc.looted, known, hs, hm, zombies)
 
 
 def _claim_seen(state: State, seat: int | None) -> tuple[int, ...]:
