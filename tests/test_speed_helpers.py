@@ -17,6 +17,7 @@ from zombie_rules.core import chance, validation
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import outcomes_from_weights, present
 from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.memo import remember_last
 from zombie_rules.core.validation import expect_well_formed, vetted
 from zombie_rules.play import sample_chance
 from zombie_rules.registry import GAMES
@@ -141,3 +142,21 @@ def test_zombie_doctor_states_share_what_a_move_keeps() -> None:
         assert after.hands != before.hands
         draws += 1
     assert draws > 5
+
+
+def test_remember_last_answers_only_for_the_very_same_state() -> None:
+    calls: list[object] = []
+
+    @remember_last
+    def size(state: tuple[int, ...]) -> list[int]:
+        calls.append(state)
+        return [len(state)]
+
+    first, twin = (1, 2, 3), tuple([1, 2, 3])
+    assert first == twin and first is not twin
+    answer = size(first)
+    assert size(first) is answer and len(calls) == 1
+    assert size.known(first) is answer
+    assert size.known(twin) is None  # equal is not enough: only the same object
+    assert size(twin) == answer and len(calls) == 2
+    assert size.known(first) is None  # one entry: the twin replaced it

@@ -37,7 +37,7 @@ def test_every_table_names_every_title() -> None:
     if script.load_dominoes() is None:
         assert script.INSTALL_HINT in text
     else:
-        assert "x dominoes" in text and "(dominoes)" in text
+        assert "x dominoes" in text and "(dominoes, cloned)" in text
 
 
 def test_without_open_spiel_it_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,8 +13,9 @@ import itertools
 from fractions import Fraction
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.chance import outcomes_from_weights
+from zombie_rules.core.chance import outcomes_from_weights, present
 from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.memo import remember_last
 from zombie_rules.core.piles import from_kinds, take
 from zombie_rules.core.result import Result
 from zombie_rules.core.validation import expect_well_formed, short
@@ -129,23 +130,17 @@ def to_act(state: State) -> frozenset[int]:
     return frozenset((CHANCE,))
 
 
-def _present(
-    moves: tuple[Move, ...], counts: tuple[int, ...]
-) -> tuple[tuple[Move, ...], tuple[int, ...]]:
-    if all(counts):
-        return moves, counts
-    return (
-        tuple(m for m, n in zip(moves, counts, strict=True) if n),
-        tuple(n for n in counts if n),
-    )
+_BACKS = range(1, HAND_SIZE + 1)
 
 
 def _back_counts(state: State) -> tuple[int, ...]:
-    pool = state.event_pool
+    """Unseen Events per back number 1-3 (a ``map`` per back: this runs at every back shown)."""
+    unseen = state.event_pool.__getitem__
     by_back = tables(state.config).by_back
-    return tuple(sum(pool[e] for e in by_back[b]) for b in range(1, HAND_SIZE + 1))
+    return tuple([sum(map(unseen, by_back[b])) for b in _BACKS])
 
 
+@remember_last
 def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """The current chance node as moves and integer weights (empty if a seat acts).
 
@@ -155,20 +150,22 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     phase = state.phase
     if phase is Phase.DEAL_OBJECT or phase is Phase.DRAW_OBJECT:
         pile = state.object_pile
-        return _present(_object_moves(len(pile)), pile)
+        return present(_object_moves(len(pile)), pile)
     if phase is Phase.DRAW_EVENT:
         back = state.top_back
         assert back is not None
         pool = state.event_pool
-        faces = tuple(e for e in tables(state.config).by_back[back] if pool[e])
+        with_back = tables(state.config).by_back[back]
         moves = _event_moves(len(pool))
-        return tuple(moves[e] for e in faces), tuple(pool[e] for e in faces)
+        return present(
+            tuple(map(moves.__getitem__, with_back)), tuple(map(pool.__getitem__, with_back))
+        )
     if phase is Phase.TOP_BACK or phase is Phase.NEXT_BACK:
-        return _present(_BACK_MOVES, _back_counts(state))
+        return present(_BACK_MOVES, _back_counts(state))
     if phase is Phase.SPLIT:
         return _SPLIT_MOVES, (1, 1)
     if phase is Phase.DEAL_TEAM:
-        return _present(_TEAM_MOVES, state.team_deck)
+        return present(_TEAM_MOVES, state.team_deck)
     return (), ()
 
 

@@ -21,8 +21,9 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.chance import outcomes_from_weights
+from zombie_rules.core.chance import outcomes_from_weights, present
 from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.memo import remember_last
 from zombie_rules.core.piles import take
 from zombie_rules.core.result import Result
 from zombie_rules.core.validation import expect_move, expect_well_formed, short
@@ -101,27 +102,58 @@ _ROLL_WEIGHTS = (1,) * DIE_FACES
 
 
 @functools.lru_cache(maxsize=8192)
-def _use_move(seat: int, name: str, args: tuple[int, ...]) -> Move:
-    """The ``use`` move, built once: the same few moves recur in every game."""
-    return Move(seat, Action.USE, name, args)
+def _use_moves(seat: int, name: str, uses: tuple[tuple[int, ...], ...]) -> tuple[Move, ...]:
+    """The ``use`` moves of one card kind, built once: the same few recur in every game."""
+    return tuple(Move(seat, Action.USE, name, args) for args in uses)
+
+
+@remember_last
+def _hand_uses(state: State) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """``card_uses`` of every kind in the hand of the seat to play, in kind order.
+
+    ``legal_moves`` lists them and ``apply`` then checks the chosen one against
+    the same state: remembering the last state's answer saves ``apply`` asking
+    the same question again. Callers only read the mapping.
+    """
+    seat = state.turn
+    return {k: card_uses(state, seat, k) for k in sorted(set(state.hands[seat]))}
 
 
 def _play_moves(state: State) -> tuple[Move, ...]:
     seat = state.turn
     names = tables(state.config).names
-    kinds = sorted(set(state.hands[seat]))
-    moves = [_use_move(seat, names[k], args) for k in kinds for args in card_uses(state, seat, k)]
+    moves: tuple[Move, ...] = ()
+    uses_by_kind = _hand_uses(state)
+    for k, uses in uses_by_kind.items():
+        if uses:
+            moves += _use_moves(seat, names[k], uses)
     if moves:
-        return tuple(moves)
+        return moves
+    kinds = list(uses_by_kind)
     # "If you cannot use any of your cards, you have the option to return one to the
     # bottom of the pain/gain deck and replace it with one taken from the top of the
     # deck. However, you must flip one of your limbs as a penalty"
     returns = ("", *(names[k] for k in kinds))
-    return tuple(
-        Move(seat, Action.STUCK, name, (p,))
-        for p in flip_choices(state.bodies[seat])
-        for name in returns
-    )
+    return _stuck_moves(seat, flip_choices(state.bodies[seat]), returns)
+
+
+# The moves of the other seat phases, built once per (seat, choices): the few
+# combinations recur in every game, and a fresh ``Move`` costs an attrs ``__init__``.
+
+
+@functools.lru_cache(maxsize=4096)
+def _stuck_moves(seat: int, slots: tuple[int, ...], returns: tuple[str, ...]) -> tuple[Move, ...]:
+    return tuple(Move(seat, Action.STUCK, name, (p,)) for p in slots for name in returns)
+
+
+@functools.lru_cache(maxsize=4096)
+def _take_moves(seat: int, names: tuple[str, ...]) -> tuple[Move, ...]:
+    return tuple(Move(seat, Action.TAKE, name) for name in names)
+
+
+@functools.lru_cache(maxsize=4096)
+def _flip_moves(seat: int, slots: tuple[int, ...]) -> tuple[Move, ...]:
+    return tuple(Move(seat, Action.FLIP, "", (p,)) for p in slots)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -132,11 +164,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return _play_moves(state)
     if phase is Phase.XRAY:
         names = tables(state.config).names
-        return tuple(
-            Move(seat, Action.TAKE, names[k]) for k in sorted(set(state.hands[state.xray_target]))
+        return _take_moves(
+            seat, tuple([names[k] for k in sorted(set(state.hands[state.xray_target]))])
         )
     if phase is Phase.SELF_FLIP:
-        return tuple(Move(seat, Action.FLIP, "", (p,)) for p in flip_choices(state.bodies[seat]))
+        return _flip_moves(seat, flip_choices(state.bodies[seat]))
     if phase is Phase.BITE:
         # "you may bite an opponent of your choice": biting is optional.
         bites = tuple(
@@ -166,27 +198,17 @@ _SEAT_PHASES = frozenset((Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.BITE))
 _CHANCE_ONLY = frozenset((CHANCE,))
 
 
+@remember_last
 def chance_weights(state: State) -> tuple[Sequence[Move], Sequence[int]]:
     """The chance node: a deck draw, a morgue draw or a die roll, with integer weights."""
     phase = state.phase
     if phase is Phase.DEAL or phase is Phase.DRAW:
-        return _nonzero(_draw_moves(state.config), state.deck_unknown)
+        return present(_draw_moves(state.config), state.deck_unknown)
     if phase is Phase.MORGUE:
-        return _nonzero(_limb_moves(state.config), state.morgue)
+        return present(_limb_moves(state.config), state.morgue)
     if phase is Phase.ROLL:
         return _ROLL_MOVES, _ROLL_WEIGHTS
     return (), ()
-
-
-def _nonzero(
-    moves: tuple[Move, ...], counts: tuple[int, ...]
-) -> tuple[tuple[Move, ...], tuple[int, ...]]:
-    if len(counts) == len(moves) and all(counts):
-        return moves, counts
-    return (
-        tuple(m for m, n in zip(moves, counts, strict=True) if n),
-        tuple(n for n in counts if n),
-    )
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
@@ -246,7 +268,8 @@ def _play(state: State, move: Move) -> State:
     if move.action is Action.STUCK:
         return _stuck(state, move)
     kind = _kind_in_hand(state, move, seat, "your hand")
-    uses = card_uses(state, seat, kind)
+    listed = _hand_uses.known(state)  # by legal_moves, just before, in a playout
+    uses = card_uses(state, seat, kind) if listed is None else listed[kind]
     if move.args not in uses:
         if not uses:
             raise IllegalMove(
@@ -259,9 +282,8 @@ def _play(state: State, move: Move) -> State:
 
 def _stuck(state: State, move: Move) -> State:
     seat = state.turn
-    hand = state.hands[seat]
     names = tables(state.config).names
-    usable = [names[k] for k in sorted(set(hand)) if card_uses(state, seat, k)]
+    usable = [names[k] for k, uses in _hand_uses(state).items() if uses]
     if usable:
         raise IllegalMove(
             f"{said(move)}: you can use {', '.join(usable)}, so you must ('use ...'); the penalty"

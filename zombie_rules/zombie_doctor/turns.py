@@ -12,11 +12,14 @@ inside a single ``apply``; it becomes a frozen ``State`` again before leaving.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from zombie_rules.zombie_doctor.cards import HEAD
 from zombie_rules.zombie_doctor.state import SHOWN, Phase, State, Status
 from zombie_rules.zombie_doctor.usability import flip_choices
 
 ALIVE, TURNED = Status.ALIVE, Status.TURNED
+T = TypeVar("T")
 
 
 class Work:
@@ -24,11 +27,12 @@ class Work:
 
     __slots__ = (
         "bodies", "coma", "config", "deck_bottom", "deck_bottom_hidden_by", "deck_unknown",
-        "hands", "morgue", "out_order", "phase", "round", "status", "turn", "turns_taken",
-        "xray_target",
+        "hands", "morgue", "out_order", "phase", "round", "source", "status", "turn",
+        "turns_taken", "xray_target",
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
+        self.source = s
         self.config = s.config
         self.phase = s.phase
         self.turn = s.turn
@@ -46,11 +50,14 @@ class Work:
         self.xray_target = s.xray_target
 
     def state(self) -> State:
+        """The frozen result; rows this move left alone stay the very tuples of the source."""
+        src = self.source
         return State(
             self.config, self.phase, self.turn, self.round, self.turns_taken,
-            tuple(self.bodies), tuple(self.status), self.out_order, tuple(self.hands),
-            self.deck_unknown, self.deck_bottom, self.deck_bottom_hidden_by, self.morgue,
-            self.coma, self.xray_target,
+            _same_or(src.bodies, self.bodies), _same_or(src.status, self.status),
+            self.out_order, _same_or(src.hands, self.hands), self.deck_unknown,
+            self.deck_bottom, self.deck_bottom_hidden_by, self.morgue, self.coma,
+            self.xray_target,
         )  # fmt: skip
 
     def set_slot(self, seat: int, slot: int, code: int) -> None:
@@ -101,6 +108,16 @@ class Work:
         # "The winner is the last player to keep the infection away from their head!"
         # Bonus Game Mode: "Continue playing until all players are zombies!"
         return alive == 0 if self.config.bonus_mode else alive <= 1
+
+
+def _same_or(before: tuple[T, ...], rows: list[T]) -> tuple[T, ...]:
+    """``tuple(rows)``, or ``before`` itself when no row changed: states share what a move keeps.
+
+    Tuple equality checks identity first, element by element, in C, so this costs
+    about as much as building the tuple.
+    """
+    after = tuple(rows)
+    return before if after == before else after
 
 
 def end_action(w: Work, self_flip: bool) -> State:

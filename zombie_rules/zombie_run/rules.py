@@ -15,8 +15,9 @@ from fractions import Fraction
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import outcomes_from_weights
 from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.memo import remember_last
 from zombie_rules.core.result import Result
-from zombie_rules.core.validation import expect_move, expect_well_formed, short
+from zombie_rules.core.validation import expect_move, expect_well_formed, short, vetted
 from zombie_rules.zombie_run.config import Config, TieBreak, tables
 from zombie_rules.zombie_run.state import Action, Move, Phase, Reshuffle, RoundResult, State
 from zombie_rules.zombie_run.wording import counted
@@ -76,19 +77,16 @@ def _start_round(
 
 # ---------------------------------------------------------------- legal moves
 
-#: Every ``Move`` object that ``legal_moves`` hands out, by ``id``. They are built
-#: here with the right field types and kept alive by this table, so no other object
-#: can ever have one of these ids. ``apply`` skips the full type check for them
-#: (checking every field costs a quarter of a playout's ``apply``) and checks every
-#: other move (parsed, decoded or built by a caller) in full.
-_VETTED: dict[int, Move] = {}
-
 
 def _vetted(moves: tuple[Move, ...]) -> tuple[Move, ...]:
-    """``moves``, registered as well formed in :data:`_VETTED`."""
-    for move in moves:
-        _VETTED[id(move)] = move
-    return moves
+    """``moves``, checked once and let through ``apply``'s type check from then on.
+
+    Every tuple ``legal_moves`` hands out is built here and cached, so ``apply``
+    skips the field-by-field check for those objects (see
+    :func:`~zombie_rules.core.validation.vetted`) and checks every other move
+    (parsed, decoded or built by a caller) in full.
+    """
+    return vetted(moves, Move)
 
 
 @functools.lru_cache(maxsize=64)
@@ -167,15 +165,25 @@ def to_act(state: State) -> frozenset[int]:
     """Who may act: one seat, the seats still to look at their cards, or chance."""
     phase = state.phase
     if phase is _DRAW or phase is _DECIDE:
-        return frozenset((state.turn,))
+        return _seats(1 << state.turn)
     if phase is _PEEK:
-        waiting = tables(state.config).everyone & ~state.peeked
-        return frozenset(s for s in range(state.config.players) if waiting >> s & 1)
+        return _seats(tables(state.config).everyone & ~state.peeked)
     if phase is _OVER:
-        return frozenset()
-    return frozenset((CHANCE,))
+        return _NOBODY
+    return _CHANCE_ONLY
 
 
+_NOBODY: frozenset[int] = frozenset()
+_CHANCE_ONLY = frozenset((CHANCE,))
+
+
+@functools.cache
+def _seats(mask: int) -> frozenset[int]:
+    """The seats of a bitmask, built once per mask (a table has few)."""
+    return frozenset(s for s in range(mask.bit_length()) if mask >> s & 1)
+
+
+@remember_last
 def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """A draw from the face-down pile: one outcome per card kind, weighted by count."""
     phase = state.phase
@@ -202,8 +210,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal."""
-    if id(move) not in _VETTED:
-        expect_well_formed(move, Move)
+    expect_well_formed(move, Move)
     # An ``is`` chain, most frequent phases first: enum hashing is slow in a dict lookup.
     phase = state.phase
     if phase is _DEAL:

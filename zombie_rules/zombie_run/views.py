@@ -9,6 +9,8 @@ reshuffling the Discard Pile, whose every card everyone saw face up.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from zombie_rules.core.actors import CHANCE
@@ -61,19 +63,9 @@ def view(state: State, seat: int | None) -> View:
     players = state.config.players
     expect_seat(seat, players)
     everyone = (1 << players) - 1
-    mask = everyone if seat is None else 1 << seat
-    # A spectator knows a card only when every seat does (it was face up).
-    public = seat is None
-    hands = tuple(
-        tuple(
-            card if (known == everyone if public else known & mask) else None
-            for card, known in zip(hand, row, strict=True)
-        )
-        for hand, row in zip(state.hands, state.seen, strict=True)
-    )
-    owner_knows = tuple(
-        tuple(bool(known >> owner & 1) for known in row) for owner, row in enumerate(state.seen)
-    )
+    seats, everyones = (seat,) * players, (everyone,) * players
+    hands = tuple(map(_known_hand, state.hands, state.seen, seats, everyones))
+    owner_knows = tuple(map(_owner_knows, state.seen, range(players)))
     holding = state.held is not None
     sees_held = holding and (state.held_public or seat == state.turn)
     return View(
@@ -97,6 +89,28 @@ def view(state: State, seat: int | None) -> View:
         scores=state.scores,
         history=state.history,
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _known_hand(
+    hand: tuple[int, ...], seen: tuple[int, ...], seat: int | None, everyone: int
+) -> tuple[int | None, ...]:
+    """The cards of ``hand`` that ``seat`` knows, ``None`` for the others.
+
+    Cached: a move changes at most one hand, and hands repeat across a game.
+    A spectator knows a card only when every seat does (it was face up).
+    """
+    pairs = zip(hand, seen, strict=True)
+    if seat is None:
+        return tuple([card if known == everyone else None for card, known in pairs])
+    mask = 1 << seat
+    return tuple([card if known & mask else None for card, known in pairs])
+
+
+@functools.lru_cache(maxsize=4096)
+def _owner_knows(seen: tuple[int, ...], owner: int) -> tuple[bool, ...]:
+    """Which of its own cards ``owner`` has looked at (everyone watches which it lifts)."""
+    return tuple([bool(known >> owner & 1) for known in seen])
 
 
 def _reshuffled(state: State) -> tuple[tuple[int, int], ...]:
