@@ -25,6 +25,7 @@ def load_script() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_every_table_names_every_title() -> None:
     script = load_script()
     out = io.StringIO()

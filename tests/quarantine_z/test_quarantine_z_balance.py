@@ -116,3 +116,7 @@ def test_the_allowance_follows_the_living_survivors() -> None:
     assert [two.zombies_allowed(n) for n in (1, 2, 3, 4)] == [2, 2, 2, 2]
     old = Config(players=5, player_scaling=False)
     assert [old.zombies_allowed(n) for n in (1, 2, 3, 4)] == [1, 1, 1, 1]
+
+
+# Hundreds of bot games: left out of the fast subset (-m "not slow").
+pytestmark = pytest.mark.slow
