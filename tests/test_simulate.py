@@ -360,3 +360,12 @@ def test_cli_without_dask_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> No
     assert "zombie-rules[dask]" in err and "'dask'" in err
     with pytest.raises(sim.MissingExtra, match=r"zombie-rules\[dask\]"):
         sim.run(small_zombie_run(2), sim.Dask(workers=1))
+
+
+def test_every_title_offers_the_search_bot_by_name() -> None:
+    from zombie_rules.search import ISMCTSAgent
+    from zombie_rules.simulate import agent_names, make_agent
+
+    for game in GAMES.values():
+        assert "ismcts" in agent_names(game)
+        assert isinstance(make_agent(game, "ismcts"), ISMCTSAgent)

@@ -39,15 +39,23 @@ class Rotation(enum.Enum):
     ALL = "all"
 
 
+#: Agents every title has: the uniform baseline and the information-set MCTS bot.
+GENERIC_AGENTS = ("random", "ismcts")
+
+
 def agent_names(game: AnyGame) -> tuple[str, ...]:
-    """The agent names a batch of ``game`` accepts: ``random`` and the title's bots."""
-    return ("random", *sorted(game.agents))
+    """The agent names a batch of ``game`` accepts: the generic agents and the title's bots."""
+    return (*GENERIC_AGENTS, *sorted(game.agents))
 
 
 def make_agent(game: AnyGame, name: str) -> Agent:
     """A fresh agent called ``name``; :class:`InvalidConfig` listing the known names."""
     if name == "random":
         return RandomAgent()
+    if name == "ismcts":
+        from zombie_rules.search import make_ismcts  # the search bot is not needed otherwise
+
+        return make_ismcts(game)
     factory = game.agents.get(name)
     if factory is None:
         known = ", ".join(agent_names(game))

@@ -1,0 +1,466 @@
+"""Single-observer information-set MCTS (Cowling, Powley and Whitehouse 2012) over any title.
+
+One search builds a tree of the *searching seat's* information sets. Each
+iteration:
+
+1. draws a fresh determinization, a full state consistent with what the seat
+   knows (``worlds(rng)``, the title's re-deal of every card it cannot see);
+2. walks down the tree in that world: chance is sampled with its real
+   probabilities; at a decision a node is looked up by the searching seat's
+   ``view`` of the world, and a move is picked by UCB among the moves legal *in
+   this world*, with availability counts (how often a move was legal when its
+   node was visited) in place of the parent's visits;
+3. adds the first node it reaches that is not in the tree, then plays on with a
+   rollout policy and scores where the rollout stops;
+4. backs the score up: each move on the path is credited with its mover's share.
+
+Why nodes are keyed by the searching seat's view, not by the move that led there:
+the view is exactly what that seat knows, so two worlds, two chance outcomes or
+two secret commitments of another seat that it cannot tell apart (a vote cast
+face down, a card drawn unseen) reach the *same* node, and nothing below can
+depend on what it could not have seen. Keying edges by move alone would split
+the tree on another seat's hidden vote and let the searcher plan as if it had
+seen it. The table is a transposition table: paths that end in the same
+knowledge share statistics. A node's edges are still moves (the mover chooses
+among moves), so its statistics are per move.
+
+Rollouts, and why they are cut off: a whole game of these titles is 100-300
+moves, and a full rollout with random moves says almost nothing about one
+decision (random players lose every title in the same few ways), while a full
+rollout with the heuristic bots costs 10-60 ms, a handful per move at this
+budget. So rollouts follow the title's heuristic bot, each seat choosing from
+its own view of the world, for at most ``rollout_moves`` moves (the other seats'
+moves on the way down the tree count too), or until ``stop`` says a natural break
+is reached (the end of a Zombie Run! round), and that position is scored by the
+title's evaluation (:mod:`zombie_rules.search.evaluation`): an estimated chance
+that each seat wins. A game that ends inside the rollout is scored by its
+result. Without an evaluation the rollouts run to the end. ``epsilon`` mixes in
+random moves; it is 0 by default, because the worlds, the chance events and the
+bots' own draws already vary, and a random move is often one no player makes (a
+Zombie Run! shout on the first turn ends the round for everyone).
+
+The bot as policy improvement: at a few hundred iterations the value of one
+move of a long game is measured with an error of a few percent, about the size
+of the differences between sensible moves. Two things keep that noise from
+turning into worse play than the heuristic's. The heuristic's move gets a
+progressive bias (Chaslot et al. 2008): ``prior / (visits + 1)`` added to its
+score at the searcher's nodes, so it is measured best; and the root keeps the
+heuristic's move unless another move's mean beats it by ``confidence`` standard
+errors. So the bot plays the heuristic where the search cannot tell, and
+departs from it where the search sees that it is wrong.
+
+Other seats: with ``opponents="search"`` (pure SO-ISMCTS) every seat's moves
+are chosen in the tree by the same bandit, from the searcher's information sets.
+With ``opponents="policy"`` (the default) the other seats play the rollout policy
+from their own view of the world, inside the tree too, so the tree branches
+only on the searcher's own decisions: at a few hundred iterations that spends
+the whole budget on the decisions that are ours to make, and models the other
+seats as the table's bots play. Either way every seat, the searcher included,
+chooses from information it could have, never from the world's hidden cards.
+
+The agent never sees the true state: it gets the view, its legal moves and the
+sampler of worlds; its first draw from the driver's ``rng`` seeds a private
+generator, so the driver's random stream moves on by the same amount whatever
+the budget.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Literal
+
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.chance import pick_weighted
+from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.game import Game
+from zombie_rules.core.result import Result
+from zombie_rules.play import Agent, RandomAgent, WorldSampler, pick_actor
+
+#: An evaluation: a position's value for each seat, each in [0, 1] (a chance of winning).
+Evaluation = Callable[[Any], Sequence[float]]
+
+#: ``stop(origin, state)``: whether a rollout from the iteration's world ``origin`` is
+#: done at ``state`` (a natural break where the evaluation is at its most accurate).
+Stop = Callable[[Any, Any], bool]
+
+#: What the other seats do inside the search (see the module docstring).
+Opponents = Literal["policy", "search"]
+
+#: The longest walk down the tree in one iteration: a transposition table can hold a
+#: cycle (a proposal made and withdrawn), and a walk must end.
+_MAX_TREE_DEPTH = 400
+
+#: Edge statistics, one list per move of a node (lists: the hot loop indexes them).
+_VISITS, _TOTAL, _AVAILABLE, _SQUARES = 0, 1, 2, 3
+
+
+def result_values(result: Result, players: int) -> tuple[float, ...]:
+    """A finished game's score per seat: 1 for every winner, 0 for the others.
+
+    Titles where the whole table can win (a Texas Zombies tie) give every seat 1,
+    which is what each seat's chance of being among the winners should count.
+    """
+    winners = result.winners
+    return tuple(1.0 if s in winners else 0.0 for s in range(players))
+
+
+class _Node:
+    """One information set of the searching seat: per move, visits, score, availability.
+
+    ``hint`` is the policy's move here (for the progressive bias), once asked.
+    """
+
+    __slots__ = ("edges", "hint")
+
+    def __init__(self, hint: Any = None) -> None:
+        # move -> [visits, total score of the mover, times available, total of squares]
+        self.edges: dict[Hashable, list[float]] = {}
+        self.hint = hint
+
+
+class ISMCTSAgent:
+    """An information-set MCTS bot for any title, through the ``Game`` protocol alone.
+
+    ``iterations`` and ``seconds`` bound each search (whichever comes first; give
+    ``seconds=None`` for a reproducible, clock-free search). ``policy`` plays the
+    rollouts and the other seats (default: the title's ``heuristic`` bot, else
+    random moves); ``epsilon`` is how often a rollout move is random instead.
+    ``evaluate`` scores a cut-off rollout; ``rollout_moves`` is how many moves a
+    rollout plays before it is cut off (``None``: to the end) and ``stop`` ends it
+    earlier at a natural break (see the module docstring). ``exploration`` is the
+    UCB constant for scores in [0, 1]. ``prior`` is the progressive bias toward the
+    policy's move and ``confidence`` how many standard errors another move must
+    beat it by at the root (``None``: play the most visited move).
+    ``opponents`` says who chooses the other seats' moves.
+    ``world_weight(view, world)``, when given, is a relative likelihood of a world
+    given what the seat has seen (the title's model of how others play): each
+    iteration then draws ``candidates`` worlds and keeps one in proportion to it,
+    so a re-deal that is uniform over the consistent deals becomes a belief.
+    Bad options raise :class:`~zombie_rules.core.errors.InvalidConfig` naming them.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any, Any, Any, Any],
+        *,
+        iterations: int | None = 200,
+        seconds: float | None = None,
+        policy: Agent | None = None,
+        evaluate: Evaluation | None = None,
+        rollout_moves: int | None = None,
+        stop: Stop | None = None,
+        epsilon: float = 0.0,
+        exploration: float = 0.7,
+        prior: float = 0.5,
+        confidence: float | None = 1.0,
+        opponents: Opponents = "policy",
+        world_weight: Callable[[Any, Any], float] | None = None,
+        candidates: int = 4,
+    ) -> None:
+        _check_options(
+            iterations, seconds, evaluate, rollout_moves, opponents, candidates, confidence
+        )
+        self.game = game
+        self.iterations = iterations
+        self.seconds = seconds
+        if policy is None:
+            factory = game.agents.get("heuristic")
+            policy = factory() if factory is not None else RandomAgent()
+        self.policy = policy
+        self.evaluate = evaluate
+        self.rollout_moves = rollout_moves
+        self.stop = stop if evaluate is not None else None
+        self.epsilon = epsilon
+        self.exploration = exploration
+        self.prior = prior
+        self.confidence = confidence
+        self.opponents = opponents
+        self.world_weight = world_weight
+        self.candidates = candidates
+        #: Iterations and seconds of the last search (for benchmarks), or ``None``.
+        self.last_search: tuple[int, float] | None = None
+
+    # -------------------------------------------------------------- the protocol
+
+    def choose(self, view: Any, legal_moves: Sequence[Any], rng: random.Random) -> Any:
+        """Without worlds to search there is nothing to search: play the policy's move."""
+        return self.policy.choose(view, legal_moves, rng)
+
+    def choose_in_worlds(
+        self,
+        view: Any,
+        legal_moves: Sequence[Any],
+        rng: random.Random,
+        worlds: WorldSampler,
+    ) -> Any:
+        """One of ``legal_moves``, searched over worlds drawn from ``worlds``."""
+        if len(legal_moves) == 1:
+            self.last_search = (0, 0.0)
+            return legal_moves[0]
+        own = random.Random(rng.getrandbits(64))
+        return self._search(view, legal_moves, own, worlds, worlds.seat)
+
+    # ------------------------------------------------------------------ search
+
+    def _search(
+        self,
+        view: Any,
+        legal_moves: Sequence[Any],
+        rng: random.Random,
+        worlds: Callable[[random.Random], Any],
+        seat: int,
+    ) -> Any:
+        hint = self.policy.choose(view, legal_moves, rng)
+        allowed = frozenset(legal_moves)
+        if hint not in allowed:
+            hint = legal_moves[0]
+        root = _Node(hint)
+        table: dict[Hashable, _Node] = {view: root}
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(self._world(view, worlds, rng), root, table, allowed, seat, rng)
+            done += 1
+        self.last_search = (done, time.perf_counter() - start)
+        return self._final(root, legal_moves, hint)
+
+    def _final(self, root: _Node, legal_moves: Sequence[Any], hint: Any) -> Any:
+        """The move to play: the most visited, or the policy's unless one clearly beats it."""
+        edges = root.edges
+        visited = [m for m in legal_moves if m in edges and edges[m][_VISITS]]
+        if not visited:
+            return hint
+        if self.confidence is None or hint not in visited:
+            return max(visited, key=lambda m: (edges[m][_VISITS], _mean(edges[m])))
+        base = edges[hint]
+        base_mean, base_error = _mean(base), _error(base)
+        best, best_mean = hint, base_mean
+        for move in visited:
+            edge = edges[move]
+            mean = _mean(edge)
+            spread = math.sqrt(base_error + _error(edge))
+            if mean > best_mean and mean - base_mean > self.confidence * spread:
+                best, best_mean = move, mean
+        return best
+
+    def _world(self, view: Any, worlds: Callable[[random.Random], Any], rng: random.Random) -> Any:
+        """A fresh determinization, resampled by ``world_weight`` when given."""
+        weigh = self.world_weight
+        if weigh is None:
+            return worlds(rng)
+        drawn = [worlds(rng) for _ in range(self.candidates)]
+        weights = [weigh(view, world) for world in drawn]
+        total = sum(weights)
+        if not total > 0:
+            return drawn[0]
+        pick = rng.random() * total
+        for world, weight in zip(drawn, weights, strict=True):
+            pick -= weight
+            if pick < 0:
+                return world
+        return drawn[-1]
+
+    def _iterate(
+        self,
+        state: Any,
+        root: _Node,
+        table: dict[Hashable, _Node],
+        allowed: frozenset[Any],
+        seat: int,
+        rng: random.Random,
+    ) -> None:
+        game = self.game
+        stop = self.stop
+        origin = state
+        search_all = self.opponents == "search"
+        path: list[tuple[_Node, Any, int]] = []
+        node: _Node | None = root
+        first = True
+        values: Sequence[float] | None = None
+        # Chance and the other seats' moves on the way down count against the rollout's
+        # length: between two of the searcher's decisions they are the rollout.
+        limit = self.rollout_moves
+        spent = 0
+        for _ in range(_MAX_TREE_DEPTH):
+            actors = game.to_act(state)
+            if not actors:
+                break
+            if not first and (
+                (limit is not None and spent >= limit) or (stop is not None and stop(origin, state))
+            ):
+                assert self.evaluate is not None
+                values = self.evaluate(state)
+                break
+            if CHANCE in actors:
+                moves, weights = game.chance_weights(state)
+                state = game.apply(state, pick_weighted(moves, weights, rng))
+                spent += 1
+                continue
+            actor = seat if first else pick_actor(actors, rng)
+            if actor != seat and not search_all:
+                state = game.apply(state, self._policy_move(state, actor, rng))
+                spent += 1
+                continue
+            if first:
+                node = root
+            else:
+                key = game.view(state, seat)
+                node = table.get(key)
+                if node is None:
+                    table[key] = _Node()
+                    break
+            legal = [m for m in game.legal_moves(state) if m.seat == actor]
+            if first:
+                legal = [m for m in legal if m in allowed] or legal
+            move = self._select(node, legal, state, actor, actor == seat, rng)
+            path.append((node, move, actor))
+            state = game.apply(state, move)
+            first = False
+        if values is None:
+            values = self._rollout(origin, state, rng, spent)
+        for node, move, actor in path:
+            edge = node.edges[move]
+            value = values[actor]
+            edge[_VISITS] += 1
+            edge[_TOTAL] += value
+            edge[_SQUARES] += value * value
+
+    def _select(
+        self,
+        node: _Node,
+        legal: Sequence[Any],
+        state: Any,
+        actor: int,
+        own: bool,
+        rng: random.Random,
+    ) -> Any:
+        """UCB over the moves legal in this world, the policy's move first and favoured."""
+        edges = node.edges
+        untried = []
+        for move in legal:
+            edge = edges.get(move)
+            if edge is None:
+                edge = edges[move] = [0, 0.0, 0, 0.0]
+            edge[_AVAILABLE] += 1
+            if not edge[_VISITS]:
+                untried.append(move)
+        hint = None
+        if own and (self.prior or untried):
+            hint = node.hint
+            if hint is None or hint not in edges:
+                hint = node.hint = self._policy_move(state, actor, rng, legal, explore=False)
+        if untried:
+            if hint in untried:
+                return hint
+            return untried[rng.randrange(len(untried))]
+        c = self.exploration
+        prior = self.prior
+        best = legal[0]
+        best_score = -math.inf
+        for move in legal:
+            visits, total, available, _ = edges[move]
+            score = total / visits + c * math.sqrt(math.log(available) / visits)
+            if move == hint:
+                score += prior / (visits + 1)
+            if score > best_score:
+                best, best_score = move, score
+        return best
+
+    def _policy_move(
+        self,
+        state: Any,
+        actor: int,
+        rng: random.Random,
+        legal: Sequence[Any] | None = None,
+        *,
+        explore: bool = True,
+    ) -> Any:
+        game = self.game
+        if legal is None:
+            legal = [m for m in game.legal_moves(state) if m.seat == actor]
+        if len(legal) == 1:
+            return legal[0]
+        if explore and self.epsilon and rng.random() < self.epsilon:
+            return legal[rng.randrange(len(legal))]
+        return self.policy.choose(game.view(state, actor), legal, rng)
+
+    def _rollout(
+        self, origin: Any, state: Any, rng: random.Random, played: int = 0
+    ) -> Sequence[float]:
+        """Play on with the policy; score the end, the cut-off or the break for every seat.
+
+        ``played`` is how many of the rollout's moves the walk down the tree already made.
+        """
+        game = self.game
+        limit = self.rollout_moves
+        stop = self.stop
+
+        while True:
+            actors = game.to_act(state)
+            if not actors:
+                result = game.result(state)
+                assert result is not None
+                return result_values(result, len(result.scores))
+            if (limit is not None and played >= limit) or (
+                stop is not None and stop(origin, state)
+            ):
+                assert self.evaluate is not None
+                return self.evaluate(state)
+            if CHANCE in actors:
+                moves, weights = game.chance_weights(state)
+                move = pick_weighted(moves, weights, rng)
+            else:
+                move = self._policy_move(state, pick_actor(actors, rng), rng)
+            state = game.apply(state, move)
+            played += 1
+
+
+def _mean(edge: list[float]) -> float:
+    return edge[_TOTAL] / edge[_VISITS]
+
+
+def _error(edge: list[float]) -> float:
+    """The squared standard error of an edge's mean (a floor keeps one lucky visit honest)."""
+    visits = edge[_VISITS]
+    mean = edge[_TOTAL] / visits
+    variance = max(edge[_SQUARES] / visits - mean * mean, 0.01)
+    return variance / visits
+
+
+def _check_options(
+    iterations: int | None,
+    seconds: float | None,
+    evaluate: Evaluation | None,
+    rollout_moves: int | None,
+    opponents: str,
+    candidates: int,
+    confidence: float | None,
+) -> None:
+    """Refuse a budget or an option the search could not run with, naming it."""
+    if iterations is None and seconds is None:
+        raise InvalidConfig("iterations", "give a budget: iterations, seconds or both")
+    if iterations is not None and (type(iterations) is not int or iterations < 1):
+        raise InvalidConfig("iterations", f"must be an int of at least 1, not {iterations!r}")
+    if seconds is not None and (
+        isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
+    ):
+        raise InvalidConfig("seconds", f"must be a positive number, not {seconds!r}")
+    if rollout_moves is not None:
+        if type(rollout_moves) is not int or rollout_moves < 0:
+            raise InvalidConfig(
+                "rollout_moves", f"must be a non-negative int, not {rollout_moves!r}"
+            )
+        if evaluate is None:
+            raise InvalidConfig("rollout_moves", "a rollout cut off early needs an evaluation")
+    if confidence is not None and not confidence >= 0:
+        raise InvalidConfig("confidence", f"must be at least 0 or None, not {confidence!r}")
+    if opponents not in ("policy", "search"):
+        raise InvalidConfig("opponents", f"must be 'policy' or 'search', not {opponents!r}")
+    if type(candidates) is not int or candidates < 1:
+        raise InvalidConfig("candidates", f"must be an int of at least 1, not {candidates!r}")
