@@ -32,5 +32,40 @@ def test_ruff_format_is_clean() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+TYPED_USE = """
+from zombie_rules import zombie_doctor, zombie_run
+from zombie_rules.play import RandomAgent, play_game
+from zombie_rules.testing import check_invariants, random_playout
+
+record = play_game(zombie_run.GAME, zombie_run.Config(), [RandomAgent()] * 4, seed=1)
+first: zombie_run.Move = record.moves[0]
+walk = random_playout(zombie_run.GAME, zombie_run.Config(), seed=1)
+check_invariants(zombie_run.GAME, walk.states[-1])
+"""
+
+MISTAKES = {
+    "another title's config": (
+        "play_game(zombie_doctor.GAME, zombie_run.Config(), [RandomAgent()] * 4, seed=1)"
+    ),
+    "another title's state": "check_invariants(zombie_doctor.GAME, walk.states[-1])",
+}
+
+
+def test_generic_helpers_keep_the_titles_types(tmp_path: Path) -> None:
+    """``Game[C, S, M, V]`` flows through play_game, Record and the test kit: a mix-up of
+    titles fails ``mypy --strict`` before it runs."""
+    good = tmp_path / "good.py"
+    good.write_text(TYPED_USE)
+    done = _run("mypy", "--strict", str(good))
+    assert done.returncode == 0, done.stdout
+    for what, line in MISTAKES.items():
+        bad = tmp_path / "bad.py"
+        bad.write_text(TYPED_USE + line + "\n")
+        done = _run("mypy", "--strict", str(bad))
+        line_number = TYPED_USE.count("\n") + 1
+        assert done.returncode != 0, f"{what}: mypy accepted it"
+        assert f"bad.py:{line_number}:" in done.stdout, f"{what}: {done.stdout}"
+
+
 # mypy and ruff over the whole tree take a while: left out of the fast subset.
 pytestmark = pytest.mark.slow

@@ -22,7 +22,7 @@ import enum
 import random
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import attrs
 from hypothesis import strategies as st
@@ -40,18 +40,26 @@ from zombie_rules.play import Record
 from zombie_rules.serialize import from_json, to_json
 
 AnyGame = Game[Any, Any, Any, Any]
+C = TypeVar("C")
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
 
 
 @attrs.frozen
-class Playthrough:
-    """A walk from ``new_game(config)``: ``states[i + 1] == apply(states[i], moves[i])``."""
+class Playthrough(Generic[C, S, M]):
+    """A walk from ``new_game(config)``: ``states[i + 1] == apply(states[i], moves[i])``.
 
-    config: Any
-    moves: tuple[Any, ...]
-    states: tuple[Any, ...]
+    Typed by the title (``Playthrough[zombie_run.Config, zombie_run.State,
+    zombie_run.Move]``), as are the strategies and checks that take a ``Game``.
+    """
+
+    config: C
+    moves: tuple[M, ...]
+    states: tuple[S, ...]
 
 
-def configs(game: AnyGame) -> st.SearchStrategy[Any]:
+def configs(game: Game[C, Any, Any, Any]) -> st.SearchStrategy[C]:
     """Valid configs of ``game``, varying the fields its ``config_space`` names."""
     fields = st.fixed_dictionaries(
         {name: st.sampled_from(values) for name, values in game.config_space.items()}
@@ -67,7 +75,9 @@ def configs(game: AnyGame) -> st.SearchStrategy[Any]:
 
 
 @st.composite
-def _playthroughs(draw: st.DrawFn, game: AnyGame, config: Any, max_moves: int) -> Playthrough:
+def _playthroughs(
+    draw: st.DrawFn, game: AnyGame, config: Any, max_moves: int
+) -> Playthrough[Any, Any, Any]:
     if config is None:
         config = draw(configs(game))
     state = game.new_game(config)
@@ -85,8 +95,8 @@ def _playthroughs(draw: st.DrawFn, game: AnyGame, config: Any, max_moves: int) -
 
 
 def playthroughs(
-    game: AnyGame, config: Any = None, max_moves: int = 80
-) -> st.SearchStrategy[Playthrough]:
+    game: Game[C, S, M, Any], config: C | None = None, max_moves: int = 80
+) -> st.SearchStrategy[Playthrough[C, S, M]]:
     """Games walked from the start by Hypothesis-chosen legal moves and chance outcomes.
 
     Choices are indices into ``legal_moves``, so failures shrink to short games
@@ -95,7 +105,9 @@ def playthroughs(
     return _playthroughs(game, config, max_moves)
 
 
-def states(game: AnyGame, config: Any = None, max_moves: int = 80) -> st.SearchStrategy[Any]:
+def states(
+    game: Game[C, S, Any, Any], config: C | None = None, max_moves: int = 80
+) -> st.SearchStrategy[S]:
     """The last state of a :func:`playthroughs` walk."""
     return playthroughs(game, config, max_moves).map(lambda walk: walk.states[-1])
 
@@ -104,8 +116,8 @@ def states(game: AnyGame, config: Any = None, max_moves: int = 80) -> st.SearchS
 
 
 def check_invariants(
-    game: AnyGame,
-    state: Any,
+    game: Game[Any, S, Any, Any],
+    state: S,
     rng: random.Random | None = None,
     *,
     thorough: bool = True,
@@ -338,7 +350,9 @@ def check_views(
             )
 
 
-def check_playthrough(game: AnyGame, walk: Playthrough, *, serializable: bool = True) -> None:
+def check_playthrough(
+    game: Game[C, S, M, Any], walk: Playthrough[C, S, M], *, serializable: bool = True
+) -> None:
     """Replaying the moves reproduces every state, and the record round-trips as JSON."""
     state = game.new_game(walk.config)
     for number, move in enumerate(walk.moves):
@@ -350,15 +364,15 @@ def check_playthrough(game: AnyGame, walk: Playthrough, *, serializable: bool = 
 
 
 def random_playout(
-    game: AnyGame, config: Any, seed: int, max_moves: int = 1_000_000
-) -> Playthrough:
+    game: Game[C, S, M, Any], config: C, seed: int, max_moves: int = 1_000_000
+) -> Playthrough[C, S, M]:
     """A uniformly random game (chance sampled with its real probabilities)."""
     from zombie_rules.play import sample_chance
 
     rng = random.Random(seed)
     state = game.new_game(config)
     states = [state]
-    moves: list[Any] = []
+    moves: list[M] = []
     while len(moves) < max_moves:
         actors = game.to_act(state)
         if not actors:
@@ -378,8 +392,8 @@ def random_playout(
 
 
 def check_knowledge(
-    game: AnyGame,
-    config: Any,
+    game: Game[C, Any, Any, Any],
+    config: C | None,
     moves: Sequence[Any],
     seats: Sequence[int | None] | None = None,
     *,
@@ -509,7 +523,7 @@ def stalling_playout(
     seed: int,
     stallers: frozenset[int] | None = None,
     max_moves: int = 20_000,
-) -> Playthrough:
+) -> Playthrough[Any, Any, Any]:
     """A game in which the seats in ``stallers`` (default: all) try to make it last for ever.
 
     A staller is an adversary, not a player: it looks at the true state and
