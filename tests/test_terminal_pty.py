@@ -59,6 +59,9 @@ class Screen:
         }
         pid, fd = pty.fork()
         if pid == 0:  # the child: become the program
+            # As at a real terminal, Ctrl-C interrupts: a runner that started the suite in
+            # the background may have passed SIGINT down ignored.
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.execve(sys.executable, [sys.executable, "-m", "zombie_rules", *argv], env)
         self.pid, self.fd = pid, fd
         self.raw = ""
