@@ -39,6 +39,7 @@ API_PAGES = {
     "zombie_rules.testing": "api/testing/index.html",
     "zombie_rules.simulate": "api/simulate/index.html",
     "zombie_rules.fuzzing": "api/fuzzing/index.html",
+    "zombie_rules.search": "api/search/index.html",
     **{f"zombie_rules.{name}": f"api/{name}/index.html" for name in GAMES},
 }
 
