@@ -88,9 +88,9 @@ def choices_in_states_the_seat_cannot_tell_apart(
         other = game.hidden_variant(state, seat, random.Random(number))
         assert game.view(other, seat) == game.view(state, seat)
         for k in range(3):
-            assert game.hidden_variant(state, seat, random.Random(k)) == game.hidden_variant(
+            assert game.determinize(state, seat, random.Random(k)) == game.determinize(
                 other, seat, random.Random(k)
-            ), "the worlds must depend on the view only"
+            ), "the worlds (what WorldSampler draws) depend on the view only"
         pairs.append(
             (
                 choose_move(game, make(game), state, seat, random.Random(77)),
@@ -101,27 +101,6 @@ def choices_in_states_the_seat_cannot_tell_apart(
     return pairs
 
 
-@pytest.fixture
-def view_only_redeals(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make every shuffle start from a sorted pool, so that a re-deal depends only on the
-    multiset of hidden cards (which the view fixes), not on where the true state has them.
-
-    Quarantine Z's ``hidden_variant`` gathers the hidden cards in the true state's order
-    before shuffling (``redeal._redeal``, ``_redeal_zombie_cards``), so two states with the
-    same view give different worlds for one seed; the public ``determinize`` of issue 11
-    is to canonicalise that, and then this fixture can go. The other titles' re-deals
-    already pass the check without it. The bot itself never shuffles.
-    """
-    shuffle = random.Random.shuffle
-
-    def from_sorted(self: random.Random, pool: list[Any]) -> None:
-        pool.sort()
-        shuffle(self, pool)
-
-    monkeypatch.setattr(random.Random, "shuffle", from_sorted)
-
-
-@pytest.mark.usefixtures("view_only_redeals")
 @pytest.mark.parametrize("title", TITLES)
 def test_two_states_the_seat_cannot_tell_apart_get_the_same_choice(title: str) -> None:
     """The bot sees only the view, its legal moves and sampled worlds: a state re-dealt
@@ -138,7 +117,6 @@ class PeekingAgent(ISMCTSAgent):
         return self._search(view, legal_moves, rng, lambda _: truth, worlds.seat)
 
 
-@pytest.mark.usefixtures("view_only_redeals")
 def test_the_same_choice_check_catches_a_bot_that_peeks() -> None:
     def make(game: AnyGame) -> ISMCTSAgent:
         return PeekingAgent(game, iterations=12, prior=0.0, confidence=None)
@@ -280,3 +258,29 @@ def test_bad_options_are_refused_by_name(options: dict[str, Any], field: str) ->
 def test_make_ismcts_refuses_an_unknown_option() -> None:
     with pytest.raises(InvalidConfig, match=r"iteration.*options: iterations"):
         make_ismcts(GAMES["zombie_run"], iteration=5)
+
+
+def test_the_strength_benchmark_reports_every_row() -> None:
+    """benchmarks/search_strength.py, one tiny game per row (no timing is checked)."""
+    import importlib.util
+    import io
+    import json
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "search_strength.py"
+    spec = importlib.util.spec_from_file_location("search_strength", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out = io.StringIO()
+    options = ["--set", "rollout_moves=4"]
+    assert module.main(["--games", "1", "--iterations", "2", *options, "--json"], out) == 0
+    rows = json.loads(out.getvalue())
+    assert [r["row"] for r in rows] == [r.name for r in module.ROWS]
+    for r in rows:
+        assert r["games"] == 1 and r["searched_moves"] > 0 and r["iterations_per_s"] > 0
+        low, high = r["ismcts_ci"]
+        assert 0.0 <= low <= r["ismcts_rate"] <= high <= 1.0
+    # The 95% Wilson interval of 7 wins in 10 games is about 0.40 to 0.89.
+    low, high = module.wilson(7, 10)
+    assert abs(low - 0.3968) < 1e-3 and abs(high - 0.8922) < 1e-3

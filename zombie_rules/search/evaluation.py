@@ -156,7 +156,8 @@ def zombie_doctor(state: DoctorState) -> tuple[float, ...]:
     return _softmax(utilities, present)
 
 
-#: Quarantine Z: logistic weights of the Survivors' chance of winning (fitted on 600 games).
+#: Quarantine Z: logistic weights of the Survivors' chance of winning (fitted on 600 games at
+#: 3-5 players, before ruling 38 scaled the Zombie Player; the 4-player game is unchanged).
 _QZ_BIAS = -0.14
 _QZ_ALIVE = 0.23  # per living Survivor
 _QZ_LIFE = 0.33  # per point of Life among them
@@ -193,9 +194,6 @@ def quarantine_z(state: QuarantineState) -> tuple[float, ...]:
         for s in range(config.players)
     )
 
-
-#: Natural breaks for rollouts (see ``ISMCTSAgent``'s ``stop``), by ``Game.name``.
-STOPS: Mapping[str, Callable[[Any, Any], bool]] = {"zombie_run": zombie_run_round_over}
 
 #: The evaluation of each shipped title, by ``Game.name``.
 EVALUATIONS: Mapping[str, Callable[[Any], Sequence[float]]] = {

@@ -4,7 +4,8 @@ One search builds a tree of the *searching seat's* information sets. Each
 iteration:
 
 1. draws a fresh determinization, a full state consistent with what the seat
-   knows (``worlds(rng)``, the title's re-deal of every card it cannot see);
+   knows (``worlds(rng)``: the title's ``determinize``, a re-deal of every card
+   it cannot see), optionally resampled by a belief (``world_weight``, below);
 2. walks down the tree in that world: chance is sampled with its real
    probabilities; at a decision a node is looked up by the searching seat's
    ``view`` of the world, and a move is picked by UCB among the moves legal *in
@@ -48,6 +49,14 @@ score at the searcher's nodes, so it is measured best; and the root keeps the
 heuristic's move unless another move's mean beats it by ``confidence`` standard
 errors. So the bot plays the heuristic where the search cannot tell, and
 departs from it where the search sees that it is wrong.
+
+Beliefs: ``determinize`` deals the unseen cards uniformly among the consistent
+deals, so it knows nothing of how the others have played. A title may say how
+likely a world is given the play seen (``world_weight``); each iteration then
+keeps one of ``candidates`` worlds in proportion (sampling-importance-resampling).
+Texas Zombies reads the public votes with its bot's voter model (who backs whom
+says who is on which team); Zombie Run! weighs the cards opponents know in their
+hands, which are low more often than unseen cards are.
 
 Other seats: with ``opponents="search"`` (pure SO-ISMCTS) every seat's moves
 are chosen in the tree by the same bandit, from the searcher's information sets.

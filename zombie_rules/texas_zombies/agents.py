@@ -25,6 +25,7 @@ explain the votes seen so far (the same voter model).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 import random
@@ -90,23 +91,41 @@ class HeuristicAgent:
             return 1.0
         n = view.config.players
         mine = TEAMS.index(own)
-        sizes = {n // 2, n - n // 2} if view.team_sizes is None else {view.team_sizes[mine]}
-        evidence = _evidence(view.history, skip=seat)
-        total = same = 0.0
-        for labels in itertools.product((False, True), repeat=n):
-            # labels[s]: seat s is on this seat's team.
-            if not labels[seat] or sum(labels) not in sizes:
-                continue
-            weight = self._likelihood(evidence, labels)
-            total += weight
-            if labels[other]:
-                same += weight
-        return same / total if total else 0.5
+        sizes = (n // 2, n - n // 2) if view.team_sizes is None else (view.team_sizes[mine],)
+        chances = _teammate_chances(
+            n, seat, sizes, view.history, self.partisan, self.loyal_yes, self.rival_yes
+        )
+        return chances[other]
 
-    def _likelihood(
-        self, evidence: dict[int, list[tuple[int, bool]]], together: Sequence[bool]
-    ) -> float:
-        return votes_likelihood(evidence, together, self.partisan, self.loyal_yes, self.rival_yes)
+
+@functools.lru_cache(maxsize=4096)
+def _teammate_chances(
+    players: int,
+    seat: int,
+    sizes: tuple[int, ...],
+    history: tuple[TurnRecord, ...],
+    partisan: float,
+    loyal_yes: float,
+    rival_yes: float,
+) -> tuple[float, ...]:
+    """Per seat, the chance it is on ``seat``'s team (its team holding one of ``sizes``).
+
+    Cached: every vote of a game, and every rollout of a search, asks it again
+    for the same public history.
+    """
+    evidence = _evidence(history, skip=seat)
+    total = 0.0
+    same = [0.0] * players
+    for labels in itertools.product((False, True), repeat=players):
+        # labels[s]: seat s is on this seat's team.
+        if not labels[seat] or sum(labels) not in sizes:
+            continue
+        weight = votes_likelihood(evidence, labels, partisan, loyal_yes, rival_yes)
+        total += weight
+        for s in range(players):
+            if labels[s]:
+                same[s] += weight
+    return tuple(x / total if total else 0.5 for x in same)
 
 
 def _evidence(history: Sequence[TurnRecord], skip: int | None) -> dict[int, list[tuple[int, bool]]]:
