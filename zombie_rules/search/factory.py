@@ -15,35 +15,20 @@ from typing import Any
 
 from zombie_rules.core.errors import InvalidConfig
 from zombie_rules.core.game import Game
-from zombie_rules.search.evaluation import (
-    EVALUATIONS,
-    zombie_run_round_over,
-    zombie_run_world_weight,
-)
+from zombie_rules.search import quarantine_z, zombie_run
+from zombie_rules.search.evaluation import EVALUATIONS
 from zombie_rules.search.ismcts import ISMCTSAgent
 from zombie_rules.texas_zombies.agents import world_weight as texas_world_weight
 
 #: Per title, the ``ISMCTSAgent`` options ``make_ismcts`` starts from.
 DEFAULTS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {
-        "zombie_run": {
-            "iterations": 300,
-            "rollout_moves": 150,
-            "stop": zombie_run_round_over,
-            "world_weight": zombie_run_world_weight,
-            "candidates": 8,
-            # Measured: below two standard errors its departures from the heuristic's
-            # move win no more often than the heuristic's move (the noise of a round);
-            # 600 iterations play no better than 300.
-            "confidence": 2.0,
-        },
-        "texas_zombies": {
-            "iterations": 200,
-            "rollout_moves": 40,
-            "world_weight": texas_world_weight,
-        },
-        "zombie_doctor": {"iterations": 150, "rollout_moves": 30},
-        "quarantine_z": {"iterations": 200, "rollout_moves": 30},
+        "zombie_run": zombie_run.SETTINGS,
+        "texas_zombies": MappingProxyType(
+            {"iterations": 200, "rollout_moves": 40, "world_weight": texas_world_weight}
+        ),
+        "zombie_doctor": MappingProxyType({"iterations": 150, "rollout_moves": 30}),
+        "quarantine_z": quarantine_z.SETTINGS,
     }
 )
 
