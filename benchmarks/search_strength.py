@@ -2,6 +2,7 @@
 
     python benchmarks/search_strength.py [--games N] [--seed S] [--row NAME ...]
         [--iterations K] [--opponents policy|search] [--set OPTION=JSON ...] [--json]
+        [--jobs N] [--verbose]
 
 Each row is one seat to play: every title's seat ``game % players`` (so each
 seat gets its share), and Quarantine Z twice, as the Zombie Player
@@ -10,9 +11,14 @@ seat gets its share), and Quarantine Z twice, as the Zombie Player
 every other seat: once with ISMCTS (``make_ismcts``) in the row's seat, once with
 the heuristic bot there too. A win is the seat being among the result's winners
 (a Texas Zombies tie is a win for everyone, as rule Q says). Win rates come with
-95% Wilson score intervals. Speed is measured on the searched moves only (a
-forced move is not searched): iterations per second, and the mean and the
-slowest time of one move.
+95% Wilson score intervals. Because both games of a seed share the deal, the
+paired record is reported too: games only ISMCTS won, games only the heuristic
+won, and the one-sided exact sign test of the first against the second (the
+chance of at least that lead if neither bot were better in that seat).
+``--jobs N`` plays the seeds on N processes: the results are the same, bit for
+bit, but the times are only fair with N no more than the idle cores. Speed is
+measured on the searched moves only (a forced move is not searched): iterations
+per second, and the mean and the slowest time of one move.
 """
 
 from __future__ import annotations
@@ -96,39 +102,76 @@ class _Timed:
         return move
 
 
-def measure(
-    row: Row, games: int, seed: int, options: dict[str, Any], out: IO[str], verbose: bool
-) -> dict[str, Any]:
+def play_seed(row: Row, index: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """Game ``index`` of a row: ISMCTS in the row's seat, then the heuristic there."""
     game = get_game(row.game)
     config = game.config_type()
     players = game.players(config)
     heuristic = game.agents["heuristic"]
-    search_wins = base_wins = 0
-    searches: list[tuple[int, float]] = []
+    seat = row.seat(game, config, index)
+    timed = _Timed(make_ismcts(game, **options))
+    agents: list[Agent] = [heuristic() for _ in range(players)]
+    agents[seat] = timed
+    searched = game.result(play_out(game, config, agents, seed + index).final)
+    base = game.result(
+        play_out(game, config, [heuristic() for _ in range(players)], seed + index).final
+    )
+    assert searched is not None and base is not None
+    return {
+        "index": index,
+        "seat": seat,
+        "ismcts_won": seat in searched.winners,
+        "heuristic_won": seat in base.winners,
+        "searches": timed.searches,
+    }
+
+
+def _play_task(task: tuple[Row, int, int, dict[str, Any]]) -> dict[str, Any]:
+    return play_seed(*task)
+
+
+def sign_test(wins: int, losses: int) -> float:
+    """One-sided exact sign test: P(at least ``wins`` of ``wins + losses`` fair coin flips)."""
+    n = wins + losses
+    return sum(math.comb(n, k) for k in range(wins, n + 1)) / 2**n if n else 1.0
+
+
+def measure(
+    row: Row,
+    games: int,
+    seed: int,
+    options: dict[str, Any],
+    out: IO[str],
+    verbose: bool,
+    jobs: int = 1,
+) -> dict[str, Any]:
     started = time.perf_counter()
-    for index in range(games):
-        seat = row.seat(game, config, index)
-        timed = _Timed(make_ismcts(game, **options))
-        agents: list[Agent] = [heuristic() for _ in range(players)]
-        agents[seat] = timed
-        final = play_out(game, config, agents, seed + index).final
-        searched = game.result(final)
-        base = game.result(
-            play_out(game, config, [heuristic() for _ in range(players)], seed + index).final
-        )
-        assert searched is not None and base is not None
-        search_wins += seat in searched.winners
-        base_wins += seat in base.winners
-        searches += timed.searches
-        if verbose:
-            print(
-                f"  {row.name} game {index + 1}/{games}: seat {seat},"
-                f" ismcts {'won' if seat in searched.winners else 'lost'},"
-                f" heuristic {'won' if seat in base.winners else 'lost'}"
-                f" (running {search_wins}/{index + 1} vs {base_wins}/{index + 1})",
-                file=sys.stderr,
-                flush=True,
-            )
+    tasks = [(row, index, seed, options) for index in range(games)]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            played = list(pool.imap(_play_task, tasks))
+    else:
+        played = []
+        for task in tasks:
+            played.append(_play_task(task))
+            if verbose:
+                done = played[-1]
+                print(
+                    f"  {row.name} game {len(played)}/{games}: seat {done['seat']},"
+                    f" ismcts {'won' if done['ismcts_won'] else 'lost'},"
+                    f" heuristic {'won' if done['heuristic_won'] else 'lost'}"
+                    f" (running {sum(p['ismcts_won'] for p in played)}/{len(played)}"
+                    f" vs {sum(p['heuristic_won'] for p in played)}/{len(played)})",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    search_wins = sum(p["ismcts_won"] for p in played)
+    base_wins = sum(p["heuristic_won"] for p in played)
+    only_search = sum(p["ismcts_won"] and not p["heuristic_won"] for p in played)
+    only_base = sum(p["heuristic_won"] and not p["ismcts_won"] for p in played)
+    searches = [tuple(x) for p in played for x in p["searches"]]
     iterations = sum(i for i, _ in searches)
     seconds = sum(t for _, t in searches)
     return {
@@ -140,6 +183,9 @@ def measure(
         "heuristic_wins": base_wins,
         "heuristic_rate": base_wins / games,
         "heuristic_ci": wilson(base_wins, games),
+        "only_ismcts_won": only_search,
+        "only_heuristic_won": only_base,
+        "sign_test_p": sign_test(only_search, only_base),
         "searched_moves": len(searches),
         "iterations_per_s": iterations / seconds if seconds else 0.0,
         "mean_s_per_move": seconds / len(searches) if searches else 0.0,
@@ -150,9 +196,9 @@ def measure(
 
 def table(rows: Sequence[dict[str, Any]]) -> str:
     lines = [
-        "| seat | games | ISMCTS wins (95% CI) | heuristic wins (95% CI) | iterations/s"
-        " | s/move mean (max) |",
-        "| --- | --- | --- | --- | --- | --- |",
+        "| seat | games | ISMCTS wins (95% CI) | heuristic wins (95% CI)"
+        " | only ISMCTS / only heuristic won (sign test p) | iterations/s | s/move mean (max) |",
+        "| --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in rows:
         slo, shi = r["ismcts_ci"]
@@ -160,6 +206,7 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
         lines.append(
             f"| {r['row']} | {r['games']} | {r['ismcts_rate']:.0%} ({slo:.0%}-{shi:.0%})"
             f" | {r['heuristic_rate']:.0%} ({blo:.0%}-{bhi:.0%})"
+            f" | {r['only_ismcts_won']} / {r['only_heuristic_won']} (p = {r['sign_test_p']:.3f})"
             f" | {r['iterations_per_s']:.0f} | {r['mean_s_per_move']:.2f}"
             f" ({r['max_s_per_move']:.2f}) |"
         )
@@ -184,6 +231,7 @@ def main(argv: Sequence[str] | None = None, out: IO[str] = sys.stdout) -> int:
     )
     parser.add_argument("--json", action="store_true", help="one JSON list instead of a table")
     parser.add_argument("--verbose", action="store_true", help="a line per game on stderr")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play the seeds on")
     args = parser.parse_args(argv)
     options: dict[str, Any] = {}
     if args.iterations is not None:
@@ -194,7 +242,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] = sys.stdout) -> int:
         name, _, value = item.partition("=")
         options[name] = json.loads(value)
     chosen = [r for r in ROWS if args.row is None or r.name in args.row]
-    results = [measure(r, args.games, args.seed, options, out, args.verbose) for r in chosen]
+    results = [
+        measure(r, args.games, args.seed, options, out, args.verbose, args.jobs) for r in chosen
+    ]
     if args.json:
         out.write(json.dumps(results, indent=1) + "\n")
     else:

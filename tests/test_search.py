@@ -16,6 +16,7 @@ from zombie_rules.core.game import Game
 from zombie_rules.play import WorldSampler, choose_move, play_out, replay, resolve_chance
 from zombie_rules.search import ISMCTSAgent, make_ismcts
 from zombie_rules.search.evaluation import EVALUATIONS
+from zombie_rules.search.ismcts import _paired_choice
 from zombie_rules.testing import check_invariants
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -247,6 +248,8 @@ def test_every_title_has_an_evaluation_of_probabilities(title: str) -> None:
         ({"evaluate": None, "rollout_moves": 10}, "rollout_moves"),
         ({"opponents": "everyone"}, "opponents"),
         ({"candidates": 0}, "candidates"),
+        ({"paired": "yes"}, "paired"),
+        ({"shortlist": 5}, "shortlist"),
     ],
 )
 def test_bad_options_are_refused_by_name(options: dict[str, Any], field: str) -> None:
@@ -279,8 +282,88 @@ def test_the_strength_benchmark_reports_every_row() -> None:
     assert [r["row"] for r in rows] == [r.name for r in module.ROWS]
     for r in rows:
         assert r["games"] == 1 and r["searched_moves"] > 0 and r["iterations_per_s"] > 0
+        assert r["only_ismcts_won"] + r["only_heuristic_won"] <= 1
         low, high = r["ismcts_ci"]
         assert 0.0 <= low <= r["ismcts_rate"] <= high <= 1.0
     # The 95% Wilson interval of 7 wins in 10 games is about 0.40 to 0.89.
     low, high = module.wilson(7, 10)
     assert abs(low - 0.3968) < 1e-3 and abs(high - 0.8922) < 1e-3
+    # 9 of 10 decisive seeds to one bot: P(X >= 9) = 11/1024 for a fair coin.
+    assert module.sign_test(9, 1) == 11 / 1024 and module.sign_test(0, 0) == 1.0
+
+
+def paired_searcher(game: AnyGame) -> ISMCTSAgent:
+    return make_ismcts(game, iterations=12, rollout_moves=10, paired=True, confidence=None)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_paired_search_sees_only_what_the_seat_knows(title: str) -> None:
+    """Common worlds and seeds at the root change how moves are compared, not what the
+    bot may read: re-dealt states with the same view still get the same move."""
+    for searched, again in choices_in_states_the_seat_cannot_tell_apart(title, paired_searcher):
+        assert searched == again
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_paired_search_plays_a_whole_game_against_heuristic_bots(title: str) -> None:
+    game = GAMES[title]
+    config = game.config_type()
+    agent = make_ismcts(game, iterations=8, rollout_moves=6, paired=True)
+    played = play_out(game, config, heuristic_table(game, config, 0, agent), seed=3)
+    assert game.result(played.final) is not None
+
+
+def test_a_paired_round_plays_every_root_move_once() -> None:
+    game = GAMES["zombie_run"]
+    state = decision_states(game, game.config_type(), seed=4, every=3)[0]
+    seat = min(game.to_act(state))
+    legal = [m for m in game.legal_moves(state) if m.seat == seat]
+    agent = make_ismcts(game, iterations=len(legal) * 3, paired=True)
+    choose_move(game, agent, state, seat, random.Random(5))
+    assert agent.last_search is not None and agent.last_search[0] == len(legal) * 3
+
+
+def test_the_paired_choice_reads_the_differences_not_the_means() -> None:
+    """Round by round the candidate is 0.05 better than the policy's move, while the rounds
+    themselves swing by a whole win: the paired test departs, a test of means would not."""
+    hint, other = "hint", "other"
+    base = [0.0, 1.0] * 20
+    values = {hint: base, other: [v + 0.05 for v in base]}
+    assert _paired_choice(values, hint, confidence=2.0) == other
+    noisy = {hint: base, other: [v + (0.05 if i % 2 else -0.04) for i, v in enumerate(base)]}
+    assert _paired_choice(noisy, hint, confidence=2.0) == hint
+    assert _paired_choice(noisy, hint, confidence=None) == other
+    worse = {hint: base, other: [v - 0.05 for v in base]}
+    assert _paired_choice(worse, hint, confidence=None) == hint
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_a_shortlist_narrows_the_moves_the_bot_searches(paired: bool) -> None:
+    """The bot searches the shortlist and the policy's move, nothing else: with an empty
+    shortlist it always plays the heuristic's move, with one more move it plays one of
+    the two."""
+    game = GAMES["quarantine_z"]
+    config = game.config_type()
+    heuristic = game.agents["heuristic"]()
+    asked: list[int] = []
+
+    def only_the_last(view: Any, legal: Any) -> list[Any]:
+        asked.append(len(legal))
+        return list(legal[-1:])
+
+    states = [
+        s
+        for s in decision_states(game, config, seed=2, every=3)
+        if sum(1 for m in game.legal_moves(s) if m.seat == min(game.to_act(s))) > 3
+    ][:4]
+    assert states
+    for state in states:
+        seat = min(game.to_act(state))
+        legal = [m for m in game.legal_moves(state) if m.seat == seat]
+        expected = choose_move(game, heuristic, state, seat, random.Random(1))
+        none = make_ismcts(game, iterations=10, shortlist=lambda v, m: [], paired=paired)
+        assert choose_move(game, none, state, seat, random.Random(1)) == expected
+        narrow = make_ismcts(game, iterations=10, shortlist=only_the_last, paired=paired)
+        move = choose_move(game, narrow, state, seat, random.Random(1))
+        assert move in (expected, legal[-1])
+    assert asked

@@ -58,6 +58,24 @@ Texas Zombies reads the public votes with its bot's voter model (who backs whom
 says who is on which team); Zombie Run! weighs the cards opponents know in their
 hands, which are low more often than unseen cards are.
 
+Paired comparison at the root (``paired=True``): in a long game the value of one
+move is a small difference between two noisy outcomes, and most of the noise is
+the world and the dice, which both moves share. So iterations come in rounds:
+each round draws one world and one seed, and plays every root candidate in it,
+each from a generator seeded alike (common random numbers). The root then keeps
+the policy's move unless another's *paired* differences (its value minus the
+policy's move's, round by round) have a mean above ``confidence`` standard errors:
+the world's luck cancels out of each difference. Below the root the tree is as
+before. Every candidate gets the same share of the budget, so it suits titles
+with a few moves a decision (or a ``shortlist``).
+
+Shortlists (``shortlist(view, legal_moves)``): at the searcher's own decisions the
+search considers only these moves, with the policy's move always added, so a
+title with many near-identical moves (free actions, the same card to either of
+two places) can group them and spend the budget on the distinct choices. The
+searcher's legal moves are the same in every world of one information set (the
+determinization guarantees it), so the list is made once per node.
+
 Other seats: with ``opponents="search"`` (pure SO-ISMCTS) every seat's moves
 are chosen in the tree by the same bandit, from the searcher's information sets.
 With ``opponents="policy"`` (the default) the other seats play the rollout policy
@@ -95,6 +113,9 @@ Evaluation = Callable[[Any], Sequence[float]]
 #: done at ``state`` (a natural break where the evaluation is at its most accurate).
 Stop = Callable[[Any, Any], bool]
 
+#: ``shortlist(view, legal_moves)``: the moves worth searching at one of the searcher's decisions.
+Shortlist = Callable[[Any, Sequence[Any]], Sequence[Any]]
+
 #: What the other seats do inside the search (see the module docstring).
 Opponents = Literal["policy", "search"]
 
@@ -119,15 +140,17 @@ def result_values(result: Result, players: int) -> tuple[float, ...]:
 class _Node:
     """One information set of the searching seat: per move, visits, score, availability.
 
-    ``hint`` is the policy's move here (for the progressive bias), once asked.
+    ``hint`` is the policy's move here (for the progressive bias), once asked;
+    ``moves`` the searcher's shortlisted moves here, once made.
     """
 
-    __slots__ = ("edges", "hint")
+    __slots__ = ("edges", "hint", "moves")
 
     def __init__(self, hint: Any = None) -> None:
         # move -> [visits, total score of the mover, times available, total of squares]
         self.edges: dict[Hashable, list[float]] = {}
         self.hint = hint
+        self.moves: list[Any] | None = None
 
 
 class ISMCTSAgent:
@@ -148,6 +171,8 @@ class ISMCTSAgent:
     given what the seat has seen (the title's model of how others play): each
     iteration then draws ``candidates`` worlds and keeps one in proportion to it,
     so a re-deal that is uniform over the consistent deals becomes a belief.
+    ``paired`` compares the root's moves on common worlds and seeds, and
+    ``shortlist`` narrows the searcher's moves (see the module docstring).
     Bad options raise :class:`~zombie_rules.core.errors.InvalidConfig` naming them.
     """
 
@@ -168,10 +193,16 @@ class ISMCTSAgent:
         opponents: Opponents = "policy",
         world_weight: Callable[[Any, Any], float] | None = None,
         candidates: int = 4,
+        paired: bool = False,
+        shortlist: Shortlist | None = None,
     ) -> None:
         _check_options(
             iterations, seconds, evaluate, rollout_moves, opponents, candidates, confidence
         )
+        if type(paired) is not bool:
+            raise InvalidConfig("paired", f"must be True or False, not {paired!r}")
+        if shortlist is not None and not callable(shortlist):
+            raise InvalidConfig("shortlist", f"must be a function or None, not {shortlist!r}")
         self.game = game
         self.iterations = iterations
         self.seconds = seconds
@@ -189,6 +220,8 @@ class ISMCTSAgent:
         self.opponents = opponents
         self.world_weight = world_weight
         self.candidates = candidates
+        self.paired = paired
+        self.shortlist = shortlist
         #: Iterations and seconds of the last search (for benchmarks), or ``None``.
         self.last_search: tuple[int, float] | None = None
 
@@ -227,17 +260,73 @@ class ISMCTSAgent:
         if hint not in allowed:
             hint = legal_moves[0]
         root = _Node(hint)
+        root.moves = self._shortlisted(view, list(legal_moves), hint)
         table: dict[Hashable, _Node] = {view: root}
         start = time.perf_counter()
-        deadline = None if self.seconds is None else start + self.seconds
-        done = 0
-        while self.iterations is None or done < self.iterations:
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            self._iterate(self._world(view, worlds, rng), root, table, allowed, seat, rng)
-            done += 1
+        if self.paired:
+            move, done = self._paired(view, root, table, seat, worlds, rng, start)
+        else:
+            move, done = self._unpaired(view, root, table, seat, worlds, rng, start)
         self.last_search = (done, time.perf_counter() - start)
-        return self._final(root, legal_moves, hint)
+        return move
+
+    def _out_of_budget(self, done: int, start: float) -> bool:
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return self.seconds is not None and done > 0 and time.perf_counter() >= start + self.seconds
+
+    def _unpaired(
+        self,
+        view: Any,
+        root: _Node,
+        table: dict[Hashable, _Node],
+        seat: int,
+        worlds: Callable[[random.Random], Any],
+        rng: random.Random,
+        start: float,
+    ) -> tuple[Any, int]:
+        done = 0
+        while not self._out_of_budget(done, start):
+            self._iterate(self._world(view, worlds, rng), root, table, seat, rng)
+            done += 1
+        assert root.moves is not None
+        return self._final(root, root.moves, root.hint), done
+
+    def _paired(
+        self,
+        view: Any,
+        root: _Node,
+        table: dict[Hashable, _Node],
+        seat: int,
+        worlds: Callable[[random.Random], Any],
+        rng: random.Random,
+        start: float,
+    ) -> tuple[Any, int]:
+        """Rounds of every root candidate on one world and one seed; the paired choice."""
+        candidates = root.moves
+        assert candidates is not None
+        hint = root.hint
+        values: dict[Any, list[float]] = {move: [] for move in candidates}
+        done = 0
+        while not done or not self._out_of_budget(done + len(candidates) - 1, start):
+            world = self._world(view, worlds, rng)
+            seed = rng.getrandbits(64)
+            for move in candidates:
+                scored = self._iterate(world, root, table, seat, random.Random(seed), move)
+                values[move].append(scored[seat])
+            done += len(candidates)
+        return _paired_choice(values, hint, self.confidence), done
+
+    def _shortlisted(self, view: Any, legal: list[Any], hint: Any) -> list[Any]:
+        """The searcher's moves worth searching at ``view``: the shortlist, the hint first."""
+        if self.shortlist is None:
+            moves = legal
+        else:
+            moves = [m for m in self.shortlist(view, legal) if m != hint]
+            moves.insert(0, hint)
+        if hint in moves and moves[0] != hint:
+            moves = [hint, *(m for m in moves if m != hint)]
+        return moves
 
     def _final(self, root: _Node, legal_moves: Sequence[Any], hint: Any) -> Any:
         """The move to play: the most visited, or the policy's unless one clearly beats it."""
@@ -280,10 +369,14 @@ class ISMCTSAgent:
         state: Any,
         root: _Node,
         table: dict[Hashable, _Node],
-        allowed: frozenset[Any],
         seat: int,
         rng: random.Random,
-    ) -> None:
+        forced: Any = None,
+    ) -> Sequence[float]:
+        """One iteration in the world ``state``; its scores, backed up along the path.
+
+        ``forced`` is the root move to play instead of the bandit's choice (a paired round).
+        """
         game = self.game
         stop = self.stop
         origin = state
@@ -318,16 +411,34 @@ class ISMCTSAgent:
                 continue
             if first:
                 node = root
+                key = None
             else:
                 key = game.view(state, seat)
                 node = table.get(key)
                 if node is None:
                     table[key] = _Node()
                     break
-            legal = [m for m in game.legal_moves(state) if m.seat == actor]
-            if first:
-                legal = [m for m in legal if m in allowed] or legal
-            move = self._select(node, legal, state, actor, actor == seat, rng)
+            if actor == seat:
+                own_moves = node.moves
+                if own_moves is None:
+                    legal = [m for m in game.legal_moves(state) if m.seat == actor]
+                    hint = node.hint
+                    if hint is None:
+                        hint = self._policy_move(state, actor, rng, legal, explore=False)
+                        node.hint = hint
+                    own_moves = node.moves = self._shortlisted(key, legal, hint)
+                if first and forced is not None:
+                    move = forced
+                    edge = node.edges.get(move)
+                    if edge is None:
+                        node.edges[move] = [0, 0.0, 1, 0.0]
+                    else:
+                        edge[_AVAILABLE] += 1
+                else:
+                    move = self._select(node, own_moves, state, actor, True, rng)
+            else:
+                legal = [m for m in game.legal_moves(state) if m.seat == actor]
+                move = self._select(node, legal, state, actor, False, rng)
             path.append((node, move, actor))
             state = game.apply(state, move)
             first = False
@@ -339,6 +450,7 @@ class ISMCTSAgent:
             edge[_VISITS] += 1
             edge[_TOTAL] += value
             edge[_SQUARES] += value * value
+        return values
 
     def _select(
         self,
@@ -428,6 +540,32 @@ class ISMCTSAgent:
                 move = self._policy_move(state, pick_actor(actors, rng), rng)
             state = game.apply(state, move)
             played += 1
+
+
+def _paired_choice(values: dict[Any, list[float]], hint: Any, confidence: float | None) -> Any:
+    """The root move of a paired search: the policy's, unless another clearly beats it.
+
+    ``values[move][r]`` is the searcher's score of ``move`` in round ``r``; a move
+    departs from ``hint`` when its mean paired difference is above ``confidence``
+    standard errors (``None``: the best mean). The variance has a small floor, so a
+    handful of identical rounds is not taken as certainty.
+    """
+    base = values[hint]
+    rounds = len(base)
+    best, best_mean = hint, 0.0
+    for move, scores in values.items():
+        if move == hint:
+            continue
+        differences = [a - b for a, b in zip(scores, base, strict=True)]
+        mean = sum(differences) / rounds
+        if mean <= best_mean:
+            continue
+        if confidence is not None:
+            variance = max(sum(d * d for d in differences) / rounds - mean * mean, 1e-4)
+            if mean <= confidence * math.sqrt(variance / rounds):
+                continue
+        best, best_mean = move, mean
+    return best
 
 
 def _mean(edge: list[float]) -> float:
