@@ -249,6 +249,8 @@ def test_every_title_has_an_evaluation_of_probabilities(title: str) -> None:
         ({"opponents": "everyone"}, "opponents"),
         ({"candidates": 0}, "candidates"),
         ({"paired": "yes"}, "paired"),
+        ({"steps": 0}, "steps"),
+        ({"steps": 2.5}, "steps"),
         ({"shortlist": 5}, "shortlist"),
     ],
 )
@@ -367,3 +369,28 @@ def test_a_shortlist_narrows_the_moves_the_bot_searches(paired: bool) -> None:
         move = choose_move(game, narrow, state, seat, random.Random(1))
         assert move in (expected, legal[-1])
     assert asked
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_a_budget_of_steps_stops_the_search_and_reproduces(paired: bool) -> None:
+    """``steps`` counts moves applied, so the search stops soon after the count is reached
+    (between iterations), spends about twice as many iterations on twice the steps, and a
+    seeded search is the same search twice."""
+    game = GAMES["texas_zombies"]
+    state = decision_states(game, game.config_type(), seed=4, every=5)[1]
+    seat = min(game.to_act(state))
+    searches = []
+    for steps in (300, 300, 600):
+        agent = make_ismcts(game, iterations=None, steps=steps, paired=paired)
+        move = choose_move(game, agent, state, seat, random.Random(8))
+        assert agent.last_search is not None
+        done = agent.last_search[0]
+        assert agent.last_steps >= steps
+        # Never more than one iteration (one paired round) past the budget.
+        assert agent.last_steps - steps < agent.last_steps / done * (2 + 4 * paired)
+        searches.append((move, done, agent.last_steps))
+    assert searches[0] == searches[1]
+    assert searches[2][1] > searches[0][1]
+    one = make_ismcts(game, iterations=None, steps=1)
+    choose_move(game, one, state, seat, random.Random(8))
+    assert one.last_search is not None and one.last_search[0] == 1

@@ -156,8 +156,13 @@ class _Node:
 class ISMCTSAgent:
     """An information-set MCTS bot for any title, through the ``Game`` protocol alone.
 
-    ``iterations`` and ``seconds`` bound each search (whichever comes first; give
-    ``seconds=None`` for a reproducible, clock-free search). ``policy`` plays the
+    ``iterations``, ``steps`` and ``seconds`` bound each search, whichever comes
+    first: ``steps`` counts the moves applied in the tree and the rollouts, so it
+    bounds a search's time as closely as a clock does (a move's cost varies with
+    the rollouts' lengths, an iteration's much more) while a seeded game still
+    reproduces on any machine; give ``seconds=None`` for a clock-free search. The
+    budget is checked between iterations (between paired rounds), and one is
+    always done. ``policy`` plays the
     rollouts and the other seats (default: the title's ``heuristic`` bot, else
     random moves); ``epsilon`` is how often a rollout move is random instead.
     ``evaluate`` scores a cut-off rollout; ``rollout_moves`` is how many moves a
@@ -182,6 +187,7 @@ class ISMCTSAgent:
         *,
         iterations: int | None = 200,
         seconds: float | None = None,
+        steps: int | None = None,
         policy: Agent | None = None,
         evaluate: Evaluation | None = None,
         rollout_moves: int | None = None,
@@ -197,7 +203,14 @@ class ISMCTSAgent:
         shortlist: Shortlist | None = None,
     ) -> None:
         _check_options(
-            iterations, seconds, evaluate, rollout_moves, opponents, candidates, confidence
+            iterations,
+            steps,
+            seconds,
+            evaluate,
+            rollout_moves,
+            opponents,
+            candidates,
+            confidence,
         )
         if type(paired) is not bool:
             raise InvalidConfig("paired", f"must be True or False, not {paired!r}")
@@ -206,6 +219,7 @@ class ISMCTSAgent:
         self.game = game
         self.iterations = iterations
         self.seconds = seconds
+        self.steps = steps
         if policy is None:
             factory = game.agents.get("heuristic")
             policy = factory() if factory is not None else RandomAgent()
@@ -224,6 +238,9 @@ class ISMCTSAgent:
         self.shortlist = shortlist
         #: Iterations and seconds of the last search (for benchmarks), or ``None``.
         self.last_search: tuple[int, float] | None = None
+        #: Moves applied in the last search (tree and rollouts), the unit of ``steps``.
+        self.last_steps = 0
+        self._work = 0
 
     # -------------------------------------------------------------- the protocol
 
@@ -261,6 +278,7 @@ class ISMCTSAgent:
             hint = legal_moves[0]
         root = _Node(hint)
         root.moves = self._shortlisted(view, list(legal_moves), hint)
+        self._work = 0
         table: dict[Hashable, _Node] = {view: root}
         start = time.perf_counter()
         if self.paired:
@@ -268,10 +286,13 @@ class ISMCTSAgent:
         else:
             move, done = self._unpaired(view, root, table, seat, worlds, rng, start)
         self.last_search = (done, time.perf_counter() - start)
+        self.last_steps = self._work
         return move
 
     def _out_of_budget(self, done: int, start: float) -> bool:
         if self.iterations is not None and done >= self.iterations:
+            return True
+        if self.steps is not None and self._work >= self.steps:
             return True
         return self.seconds is not None and done > 0 and time.perf_counter() >= start + self.seconds
 
@@ -443,7 +464,8 @@ class ISMCTSAgent:
             state = game.apply(state, move)
             first = False
         if values is None:
-            values = self._rollout(origin, state, rng, spent)
+            values, spent = self._rollout(origin, state, rng, spent)
+        self._work += len(path) + spent
         for node, move, actor in path:
             edge = node.edges[move]
             value = values[actor]
@@ -513,10 +535,11 @@ class ISMCTSAgent:
 
     def _rollout(
         self, origin: Any, state: Any, rng: random.Random, played: int = 0
-    ) -> Sequence[float]:
+    ) -> tuple[Sequence[float], int]:
         """Play on with the policy; score the end, the cut-off or the break for every seat.
 
-        ``played`` is how many of the rollout's moves the walk down the tree already made.
+        ``played`` is how many of the rollout's moves the walk down the tree already made;
+        it is returned with the scores, plus the moves the rollout made.
         """
         game = self.game
         limit = self.rollout_moves
@@ -527,12 +550,12 @@ class ISMCTSAgent:
             if not actors:
                 result = game.result(state)
                 assert result is not None
-                return result_values(result, len(result.scores))
+                return result_values(result, len(result.scores)), played
             if (limit is not None and played >= limit) or (
                 stop is not None and stop(origin, state)
             ):
                 assert self.evaluate is not None
-                return self.evaluate(state)
+                return self.evaluate(state), played
             if CHANCE in actors:
                 moves, weights = game.chance_weights(state)
                 move = pick_weighted(moves, weights, rng)
@@ -582,6 +605,7 @@ def _error(edge: list[float]) -> float:
 
 def _check_options(
     iterations: int | None,
+    steps: int | None,
     seconds: float | None,
     evaluate: Evaluation | None,
     rollout_moves: int | None,
@@ -590,10 +614,12 @@ def _check_options(
     confidence: float | None,
 ) -> None:
     """Refuse a budget or an option the search could not run with, naming it."""
-    if iterations is None and seconds is None:
-        raise InvalidConfig("iterations", "give a budget: iterations, seconds or both")
+    if iterations is None and steps is None and seconds is None:
+        raise InvalidConfig("iterations", "give a budget: iterations, steps or seconds")
     if iterations is not None and (type(iterations) is not int or iterations < 1):
         raise InvalidConfig("iterations", f"must be an int of at least 1, not {iterations!r}")
+    if steps is not None and (type(steps) is not int or steps < 1):
+        raise InvalidConfig("steps", f"must be an int of at least 1 or None, not {steps!r}")
     if seconds is not None and (
         isinstance(seconds, bool) or not isinstance(seconds, int | float) or not seconds > 0
     ):
