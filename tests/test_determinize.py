@@ -27,6 +27,7 @@ from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.knowledge import item_of, seen_by
 from zombie_rules.testing import check_determinize, random_playout
 from zombie_rules.texas_zombies import TEAMS
+from zombie_rules.zombie_doctor.knowledge import TABLE, known_to, without
 from zombie_rules.zombie_doctor.state import SHOWN, Phase
 
 TITLES = sorted(GAMES)
@@ -296,11 +297,17 @@ def test_zombie_doctor_every_hidden_hand_takes_every_unseen_card() -> None:
             secret = [
                 i for i, by in enumerate(state.deck_bottom_hidden_by) if by not in (SHOWN, seat)
             ]
-            pool = set(expand(state.deck_unknown)) | {k for s in hidden for k in state.hands[s]}
+            # A card the seat remembers in a hand stays there (Ruling 30); the rest is pooled.
+            kept = {s: known_to(state.known, TABLE if seat is None else seat, s) for s in hidden}
+            pool = set(expand(state.deck_unknown))
+            pool |= {k for s in hidden for k in without(state.hands[s], kept[s])}
             pool |= {state.deck_bottom[i] for i in secret}
             worlds = _draws(zd, state, seat, 400)
             for s in hidden:
-                assert {k for w in worlds for k in w.hands[s]} == pool, f"seat {seat}, hand {s}"
+                free = pool if len(kept[s]) < len(state.hands[s]) else set()
+                assert {k for w in worlds for k in w.hands[s]} == set(kept[s]) | free, (
+                    f"seat {seat}, hand {s}"
+                )
             for i in secret:
                 assert {w.deck_bottom[i] for w in worlds} == pool, f"seat {seat}, bottom {i}"
 

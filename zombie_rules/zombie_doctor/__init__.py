@@ -14,6 +14,8 @@ Modules, one job each:
   ``opponents``), the one place ``legal_moves`` and ``apply`` both ask;
 - ``effects``: what each card, built-in or custom, does once used;
 - ``turns``: bookkeeping after every action (own flip, refill, next turn);
+- ``knowledge``: what each seat (and the whole table) remembers of other hands,
+  updated by ``turns`` and ``effects`` and kept by ``determinize``;
 - ``rules``: the protocol (``new_game``, ``legal_moves``, ``to_act``, chance,
   ``apply`` with its per-phase checks, ``result``);
 - ``views``, ``notation``, ``describe``, ``agents``, ``checks``: views, move

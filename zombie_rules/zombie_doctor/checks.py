@@ -10,6 +10,14 @@ from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.piles import expand, from_kinds
 from zombie_rules.zombie_doctor.cards import MISSING, SLOT_NAMES, slot_word
 from zombie_rules.zombie_doctor.config import Config, morgue_limb, tables
+from zombie_rules.zombie_doctor.knowledge import (
+    TABLE,
+    UNKNOWN_HAND,
+    Known,
+    contains,
+    known_to,
+    without,
+)
 from zombie_rules.zombie_doctor.rules import legal_moves
 from zombie_rules.zombie_doctor.state import SHOWN, Action, Move, Phase, State, Status
 from zombie_rules.zombie_doctor.usability import flip_choices
@@ -49,38 +57,72 @@ def card_census(state: State) -> Counter[Hashable]:
 
 
 def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
-    """Re-deal what ``seat`` cannot see: other hands, the unseen deck, cards put back unseen.
+    """Re-deal what ``seat`` cannot see nor remember; ``determinize`` documents the draw.
 
-    A card put under the deck face down by another seat (Rulings 6 and 12) keeps
-    its place in the deck's order but may be any unseen card.
+    Re-dealt, from one pool in sorted order: the other hands (but the hand this
+    seat's X-Ray is looking at), less the cards this seat knows are there (they
+    stay put); the unseen part of the deck; the cards another seat put under the
+    deck face down (each keeps its place in the deck's order, Rulings 6 and 12).
+    What other seats remember of the new hands is drawn as well
+    (:func:`_others_memories`).
     """
     t = tables(state.config)
+    knower = TABLE if seat is None else seat
     hidden = [
         s
         for s in range(state.config.players)
         if s != seat
         and not (state.phase is Phase.XRAY and seat == state.turn and s == state.xray_target)
     ]
+    kept = {s: known_to(state.known, knower, s) for s in hidden}
     secret = [i for i, by in enumerate(state.deck_bottom_hidden_by) if by not in (SHOWN, seat)]
     pool = expand(state.deck_unknown)
     for s in hidden:
-        pool += state.hands[s]
+        pool += without(state.hands[s], kept[s])
     pool += [state.deck_bottom[i] for i in secret]
     pool.sort()  # the unseen cards as the seat knows them (a multiset), not where they lie
     rng.shuffle(pool)
     hands = list(state.hands)
     for s in hidden:
-        size = len(hands[s])
-        hands[s] = tuple(sorted(pool[:size]))
-        pool = pool[size:]
+        free = len(hands[s]) - len(kept[s])
+        hands[s] = tuple(sorted((*kept[s], *pool[:free])))
+        pool = pool[free:]
     bottom = list(state.deck_bottom)
     for i in secret:
         bottom[i] = pool.pop()
+    known = _others_memories(state.known, knower, hands, rng)
     return State(
         state.config, state.phase, state.turn, state.round, state.turns_taken, state.bodies,
         state.status, state.out_order, tuple(hands), from_kinds(pool, len(t.names)),
         tuple(bottom), state.deck_bottom_hidden_by, state.morgue, state.coma, state.xray_target,
+        known,
     )  # fmt: skip
+
+
+def _others_memories(
+    known: Known, knower: int, hands: list[tuple[int, ...]], rng: random.Random
+) -> Known:
+    """What the other seats remember in a world: drawn, where the knower cannot tell.
+
+    What everyone knows and the knower's own memory stay as they are. Which
+    other seats remember something of a hand of their own is public (see
+    ``knowledge``), but not what: in the world each such seat knows, besides
+    what everyone knows, each other card of the world's hand with probability
+    1/2, a plain prior (not a posterior) that keeps every world consistent.
+    """
+    rows = []
+    for whose, (shared, own) in enumerate(known):
+        if own:
+            rest = without(hands[whose], shared)
+            drawn = []
+            for who, extra in own:
+                if who != knower:
+                    mask = rng.getrandbits(len(rest)) if rest else 0
+                    extra = tuple(k for i, k in enumerate(rest) if mask >> i & 1)
+                drawn.append((who, extra))
+            own = tuple(drawn)
+        rows.append((shared, own))
+    return tuple(rows)
 
 
 def candidate_moves(state: State) -> tuple[Move, ...]:
@@ -189,8 +231,54 @@ def check_state(state: State) -> None:
         raise ValueError("coma: must be a mask of seats still in")
     if state.round < 0 or state.turns_taken < state.round:
         raise ValueError("round/turns_taken: every round takes at least one turn")
+    _check_known(state)
     _check_turn(state)
     _check_end(state)
+
+
+def _check_known(state: State) -> None:
+    """What the table and the seats remember of hands is well formed and true (Ruling 30).
+
+    ``determinize`` keeps every remembered card in its holder's hand, so a
+    memory the hands contradict would give impossible worlds.
+    """
+    n = state.config.players
+    names = tables(state.config).names
+    known = state.known
+
+    def listed(kinds: tuple[int, ...]) -> str:
+        return ", ".join(names[k] for k in kinds) or "nothing"
+
+    def well_formed(kinds: tuple[int, ...]) -> bool:
+        return all(0 <= k < len(names) for k in kinds) and list(kinds) == sorted(kinds)
+
+    if not known:
+        return
+    if len(known) != n or all(row == UNKNOWN_HAND for row in known):
+        raise ValueError(f"known: one row per seat ({n}), or [] while nobody knows a card")
+    if state.phase is Phase.DEAL:
+        raise ValueError("known: nobody has seen another hand during the deal")
+    for whose, (shared, own) in enumerate(known):
+        if not well_formed(shared):
+            raise ValueError(f"known[{whose}]: the shared cards must be sorted card-kind indices")
+        knowers = [who for who, _ in own]
+        if knowers != sorted(set(knowers)) or any(not 0 <= w < n or w == whose for w in knowers):
+            raise ValueError(
+                f"known[{whose}]: the seats that remember this hand are other seats of a"
+                f" {n}-player game, each once, in order"
+            )
+        if state.status[whose] is not Status.ALIVE and (shared or own):
+            raise ValueError(f"known[{whose}]: a player who is out has no hand to remember")
+        for who, extra in [(TABLE, shared), *own]:
+            whom = "everyone" if who == TABLE else f"seat {who}"
+            if not well_formed(extra):
+                raise ValueError(f"known[{whose}]: {whom}'s cards must be sorted card-kind indices")
+            full = known_to(known, who, whose)
+            if not contains(state.hands[whose], full):
+                raise ValueError(
+                    f"known[{whose}]: {whom} is said to know seat {whose} holds {listed(full)},"
+                    f" but that hand holds {listed(state.hands[whose])}"
+                )
 
 
 def _check_turn(state: State) -> None:
@@ -270,7 +358,7 @@ def _check_end(state: State) -> None:
 def check_view(v: View) -> None:
     """Raise ``ValueError`` naming the first field of a (decoded) view ``render`` cannot show.
 
-    Per-seat fields need one entry per seat and every body card a character at
+    Per-seat fields (``known_hands`` too) need one entry per seat and every body card a character at
     the table; ``render`` trusts the views ``view`` builds.
     """
     n = v.config.players
@@ -278,6 +366,8 @@ def check_view(v: View) -> None:
         raise ValueError(f"seat: {v.seat} is not a seat of a {n}-player game")
     if any(len(field) != n for field in (v.bodies, v.status, v.hand_sizes)):
         raise ValueError(f"bodies/status/hand_sizes: need one entry per seat ({n})")
+    if len(v.known_hands) != n:
+        raise ValueError(f"known_hands: need one entry per seat ({n})")
     for s, body in enumerate(v.bodies):
         if len(body) != len(SLOT_NAMES) or any(
             code != MISSING and not 0 <= code < 2 * n for code in body

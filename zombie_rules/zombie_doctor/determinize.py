@@ -16,22 +16,38 @@ from zombie_rules.zombie_doctor.state import State
 
 
 def determinize(state: State, seat: int | None, rng: random.Random) -> State:
-    """A full state consistent with what ``seat`` sees, its unseen cards dealt again.
+    """A full state consistent with what ``seat`` has seen and remembers, the rest dealt again.
 
-    ``seat=None`` is a spectator, who sees no hand. Re-dealt, all from the one
-    shuffled deck: the hands of the other seats (but the hand this seat's X-Ray
-    is looking at), the unseen part of the deck, and the cards another seat put
-    under the deck face down (each keeps its place in the deck's order). Bodies,
-    the morgue (public, drawn as counts) and the known bottom of the deck stay.
+    ``seat=None`` is a spectator, who sees no hand and remembers only what the
+    whole table saw. Every card the seat knows to be in another hand stays in
+    that hand (``View.known_hands``: the rest of a hand its X-Ray showed it, the
+    card an X-Ray took from it, cards it saw a seat take from the top of the
+    deck, less what it saw leave since; Ruling 30). The other cards it cannot
+    place are pooled and dealt again, all from one shuffle: the rest of the
+    other hands (not the hand its X-Ray is looking at), the unseen part of the
+    deck, and the cards another seat put under the deck face down (each keeps
+    its place in the deck's order). Bodies, the morgue (public, drawn as
+    counts) and the known bottom of the deck stay.
 
-    Distribution: every arrangement of those physical cards (copies told apart)
-    over those places equally likely, which is the chance posterior given the
-    seat's present view. It is not conditioned on what the seat learnt earlier
-    and the state does not record: the hand an X-Ray showed it (less the cards
-    seen leaving since), a known card another seat took from the bottom of the
-    deck once its unseen part was used up, or that a seat which was stuck held
-    no usable card then (Ruling 7). Such a world may give a seat a card everyone
-    saw go elsewhere; the view, the seat's legal moves and their accounts are
-    still those of the true state.
+    Distribution: the remembered cards fixed, every arrangement of the pooled
+    physical cards (copies told apart) over the places left equally likely.
+    That is the chance posterior given what the seat saw, but for what it does
+    not condition on:
+
+    - that a seat which was stuck held no usable card then (Ruling 7);
+    - what a memory that is only a lower bound cannot say: when a hand the seat
+      knew in part loses a card it cannot identify (returned unseen, taken by
+      another seat's X-Ray), it knows "one of these is still there", yet one
+      copy of each known kind is forgotten and the world may hold neither;
+    - where the cards it knew in a hand lie once that hand went under the deck
+      unseen (Ruling 12);
+    - what other seats' choices suggest about their hands.
+
+    What the *other* seats remember is not the seat's to know. Which seats
+    remember something of which hand is public and kept; each such memory is
+    drawn afresh as what everyone knows of the world's hand plus each of its
+    other cards with probability 1/2 (a prior, not a posterior). So a world
+    never contradicts the seat's view or what it remembers, and the seat's
+    legal moves and the accounts of its moves are those of the true state.
     """
     return hidden_variant(state, seat, rng)

@@ -31,6 +31,7 @@ from zombie_rules.zombie_doctor.cards import (
     is_infected,
 )
 from zombie_rules.zombie_doctor.config import morgue_kind, tables
+from zombie_rules.zombie_doctor.knowledge import xray_taken
 from zombie_rules.zombie_doctor.state import Phase, State, Status
 from zombie_rules.zombie_doctor.turns import Work, end_action
 
@@ -93,13 +94,18 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
 
 
 def xray_take(state: State, kind: int) -> State:
-    """X-Ray, second step: "Look at all of an opponent's cards and take one."."""
+    """X-Ray, second step: "Look at all of an opponent's cards and take one.".
+
+    The user remembers the rest of the hand it saw, and the target the card it
+    lost (Ruling 30).
+    """
     seat, target = state.turn, state.xray_target
     w = Work(state)
     hand = w.hands[target]
     i = hand.index(kind)
     w.hands[target] = hand[:i] + hand[i + 1 :]
     w.give(seat, kind)
+    w.known = xray_taken(w.known, seat, target, kind, hand, state.config.players)
     w.xray_target = -1
     return end_action(w, self_flip=True)
 

@@ -10,7 +10,8 @@ card returned by a player who cannot play, and the hand of a player who is out, 
 under unseen. ``deck_bottom_hidden_by`` says, card by card, who put it there face
 down (the only seat that knows it), or ``SHOWN``. The morgue is a face-down pile of removed limbs,
 kept as counts per limb kind (character, slot, side). Hands are sorted tuples
-of card-kind indices (the order in a hand carries no information).
+of card-kind indices (the order in a hand carries no information). ``known``
+is what the table and each seat remember of the hands (``knowledge``, Ruling 30).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from zombie_rules.core.actors import seat_name
 from zombie_rules.core.validation import short
 from zombie_rules.zombie_doctor.cards import AMPUTATE, MAD_SCIENTIST, MEDICINE, slot_word
 from zombie_rules.zombie_doctor.config import Config
+from zombie_rules.zombie_doctor.knowledge import NOTHING_KNOWN, Known
 
 
 class Phase(enum.IntEnum):
@@ -142,6 +144,11 @@ class State:
     ``round`` counts completed rounds (the turn passing the first player again).
     ``deck_bottom_hidden_by[i]`` is the seat that put ``deck_bottom[i]`` under the
     deck face down, or ``SHOWN`` if everyone saw it.
+    ``known`` is ``()`` while nobody knows of a card in another hand, else per
+    seat ``(shared, ((knower, extra), ...))``: the cards everyone knows that
+    seat holds, and what each listed seat knows there besides (see
+    :mod:`.knowledge`). It defaults to ``()``, so a state saved before it
+    existed still decodes.
     """
 
     config: Config
@@ -159,3 +166,4 @@ class State:
     morgue: tuple[int, ...]
     coma: int
     xray_target: int
+    known: Known = NOTHING_KNOWN

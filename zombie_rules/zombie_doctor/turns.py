@@ -15,6 +15,13 @@ from __future__ import annotations
 from typing import TypeVar
 
 from zombie_rules.zombie_doctor.cards import HEAD
+from zombie_rules.zombie_doctor.knowledge import (
+    forget_hand,
+    lost_unseen,
+    seen_played,
+    seen_taken,
+    told_taken,
+)
 from zombie_rules.zombie_doctor.state import SHOWN, Phase, State, Status
 from zombie_rules.zombie_doctor.usability import flip_choices
 
@@ -27,7 +34,7 @@ class Work:
 
     __slots__ = (
         "bodies", "coma", "config", "deck_bottom", "deck_bottom_hidden_by", "deck_unknown",
-        "hands", "morgue", "out_order", "phase", "round", "source", "status", "turn",
+        "hands", "known", "morgue", "out_order", "phase", "round", "source", "status", "turn",
         "turns_taken", "xray_target",
     )  # fmt: skip
 
@@ -48,6 +55,7 @@ class Work:
         self.morgue = s.morgue
         self.coma = s.coma
         self.xray_target = s.xray_target
+        self.known = s.known
 
     def state(self) -> State:
         """The frozen result; rows this move left alone stay the very tuples of the source."""
@@ -57,7 +65,7 @@ class Work:
             _same_or(src.bodies, self.bodies), _same_or(src.status, self.status),
             self.out_order, _same_or(src.hands, self.hands), self.deck_unknown,
             self.deck_bottom, self.deck_bottom_hidden_by, self.morgue, self.coma,
-            self.xray_target,
+            self.xray_target, self.known,
         )  # fmt: skip
 
     def set_slot(self, seat: int, slot: int, code: int) -> None:
@@ -71,11 +79,17 @@ class Work:
         """Remove one card of ``kind`` from the hand and put it under the deck.
 
         A used card has been shown to everyone (``SHOWN``); a card returned by a
-        player who cannot play goes under unseen, known only to ``hidden_by``.
+        player who cannot play goes under unseen, known only to ``hidden_by``, so
+        the others no longer know which of the cards they knew of is still there.
         """
         hand = self.hands[seat]
         i = hand.index(kind)
         self.hands[seat] = hand[:i] + hand[i + 1 :]
+        if self.known:
+            if hidden_by == SHOWN:
+                self.known = seen_played(self.known, seat, kind)
+            else:
+                self.known = lost_unseen(self.known, seat)
         self.deck_bottom = self.deck_bottom + (kind,)
         self.deck_bottom_hidden_by = self.deck_bottom_hidden_by + (hidden_by,)
 
@@ -92,6 +106,7 @@ class Work:
         self.deck_bottom = self.deck_bottom + hand
         self.deck_bottom_hidden_by = self.deck_bottom_hidden_by + (seat,) * len(hand)
         self.hands[seat] = ()
+        self.known = forget_hand(self.known, seat)
         self.coma &= ~(1 << seat)
 
     def infect(self, seat: int, slot: int) -> None:
@@ -156,7 +171,8 @@ def refill(w: Work, dealing: bool) -> State:
 
     Draws come off the unseen part of the deck first (chance); once it is used
     up, the top card is the oldest card put back under it (known to all, unless it
-    went under unseen), so the draw is not chance.
+    went under unseen), so the draw is not chance, and whoever knew the card now
+    knows it is in the drawer's hand.
     """
     while True:
         seat = short_seat(w)
@@ -165,7 +181,12 @@ def refill(w: Work, dealing: bool) -> State:
         if any(w.deck_unknown):
             w.phase = Phase.DEAL if dealing else Phase.DRAW
             return w.state()
-        w.give(seat, w.deck_bottom[0])
+        kind, by = w.deck_bottom[0], w.deck_bottom_hidden_by[0]
+        if by == SHOWN:
+            w.known = seen_taken(w.known, seat, kind, w.config.players)
+        elif by != seat:
+            w.known = told_taken(w.known, seat, kind, by, w.config.players)
+        w.give(seat, kind)
         w.deck_bottom = w.deck_bottom[1:]
         w.deck_bottom_hidden_by = w.deck_bottom_hidden_by[1:]
 

@@ -2,12 +2,16 @@
 
 Body cards lie face up, so every seat sees every body card's side. A seat sees
 its own hand and no other, except the hand its own X-Ray is looking at, at that
-moment. The deck shows how many unseen cards it has and the order of the cards put
-back underneath: each by name if it was shown going under (a used card) or if this
-seat put it there itself, else as ``None`` (a card returned unseen by a player who
-could not play, or the hand of a player who is out: Rulings 6 and 12). The morgue
-shows what went into it (every limb was seen going in) but never which limb a
-Morgue card will bring out.
+moment. What it learnt of other hands it remembers, as ``known_hands``: the rest
+of a hand it X-Rayed, the card an X-Ray took from it, cards it saw another seat
+take from the top of the deck, less what it saw leave since (Ruling 30; a
+spectator remembers only what the whole table saw). The deck shows how many
+unseen cards it has and the order of the cards put back underneath: each by name
+if it was shown going under (a used card) or if this seat put it there itself,
+else as ``None`` (a card returned unseen by a player who could not play, or the
+hand of a player who is out: Rulings 6 and 12). The morgue shows what went into
+it (every limb was seen going in) but never which limb a Morgue card will bring
+out.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.validation import expect_seat
 from zombie_rules.zombie_doctor.cards import CHARACTERS, MISSING, SLOT_NAMES, character_of
 from zombie_rules.zombie_doctor.config import Config, morgue_limb, tables
+from zombie_rules.zombie_doctor.knowledge import TABLE, known_to
 from zombie_rules.zombie_doctor.rules import to_act
 from zombie_rules.zombie_doctor.state import SHOWN, Phase, State, Status
 
@@ -28,6 +33,8 @@ class View:
 
     ``hand`` is this seat's hand as card names (empty for a spectator);
     ``xray_hand`` is the hand this seat's X-Ray is showing it, else ``None``.
+    ``known_hands[s]`` names the cards this seat knows to be in seat ``s``'s hand
+    (the hand may hold more); empty for its own hand, which ``hand`` shows.
     ``deck_bottom`` names the cards put back under the deck, in draw order; a card
     another seat put there unseen is ``None``.
     ``morgue`` lists ``((character, slot, infected), count)`` for the limbs in it.
@@ -51,6 +58,7 @@ class View:
     deck_bottom: tuple[str | None, ...]
     morgue: tuple[tuple[tuple[int, int, bool], int], ...]
     coma: frozenset[int]
+    known_hands: tuple[tuple[str, ...], ...]
 
 
 def view(state: State, seat: int | None) -> View:
@@ -83,6 +91,17 @@ def view(state: State, seat: int | None) -> View:
         ),
         morgue=tuple((morgue_limb(k), n) for k, n in enumerate(state.morgue) if n),
         coma=frozenset(s for s in range(players) if state.coma >> s & 1),
+        known_hands=_known_hands(state, TABLE if seat is None else seat, names),
+    )
+
+
+def _known_hands(state: State, knower: int, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    known = state.known
+    if not known:
+        return ((),) * state.config.players
+    return tuple(
+        () if s == knower else tuple(names[k] for k in known_to(known, knower, s))
+        for s in range(state.config.players)
     )
 
 
@@ -115,6 +134,10 @@ def render(v: View) -> str:
         lines.append(f"Your hand: {', '.join(v.hand) or '(empty)'}")
     if v.xray_hand is not None:
         lines.append(f"X-Ray of seat {v.xray_target}: {', '.join(v.xray_hand)}")
+    known = [f"seat {s} holds {', '.join(kinds)}" for s, kinds in enumerate(v.known_hands) if kinds]
+    if known:
+        who = "The table knows" if v.seat is None else "You know"
+        lines.append(f"{who}: {'; '.join(known)} (and maybe more)")
     bottom = ", ".join("(unseen)" if k is None else k for k in v.deck_bottom) or "nothing"
     lines.append(f"Deck: {v.deck_unknown_size} unseen cards, then (in order) {bottom}")
     limbs = sum(n for _, n in v.morgue)

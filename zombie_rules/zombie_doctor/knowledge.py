@@ -1,0 +1,232 @@
+"""What a seat remembers of the other hands: cards it knows to be there (Ruling 30).
+
+A hand is hidden, but not always wholly: an X-Ray shows its user the target's
+hand ("The opponent must reveal them only to you"), the target sees which card
+the user took, a card shown going under the deck is seen by everyone when a
+player later takes it from the top, and a card put under unseen is known to the
+one who put it there when a player takes it. Each such fact is a *lower bound*:
+the cards a knower knows to be in a holder's hand, a multiset of card kinds that
+the true hand always contains (``checks.check_state`` insists on it,
+``determinize`` relies on it). The hand may hold more: cards the knower has not
+seen.
+
+``State.known`` is ``()`` while nobody knows of any card in another hand (the
+deal, and much of a game), else one :data:`Row` per holder: ``(shared, own)``.
+``shared`` is a sorted tuple of the card kinds everyone knows that hand holds
+(all a spectator knows); ``own`` lists ``(knower, extra)`` by knower: what that
+seat knows of the hand *besides* ``shared``. A seat is listed once it has seen
+something of the hand that not everyone saw (it X-Rayed it, was X-Rayed by it,
+or put under the deck unseen a card the holder later drew; a seat listed for an
+X-Ray's target is listed for its user too), until the hand goes under the deck,
+and ``extra`` may be empty. So whether a seat is listed is public (every seat
+saw the X-Ray, or the draw), while what it knows is not: ``determinize`` keeps
+the listing and draws the rest.
+Keeping the shared part once per hand makes the frequent public updates (a card
+used face up, a shown card taken from the top of the deck) touch one tuple.
+Equal knowledge is an equal value, so states stay comparable and hashable.
+
+The updates below are the only ones the rules make. Each keeps every bound sound,
+and as tight as a plain rule can: a card seen leaving the hand drops one copy of
+its kind (the one played may be the one known, or another); a card lost unseen
+could be any of the known ones, so one copy of each known kind is dropped; a
+hand that goes under the deck is forgotten; a card a knower sees arrive is added.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Iterable
+from itertools import pairwise
+from typing import Final
+
+#: The knower that stands for the whole table: what everyone saw, and a spectator knows.
+TABLE: Final = -1
+
+Cards = tuple[int, ...]
+#: One hand: (what everyone knows is in it, ((seat, what it knows besides), ...)).
+Row = tuple[Cards, tuple[tuple[int, Cards], ...]]
+#: ``()``, or one row per seat.
+Known = tuple[Row, ...]
+
+NO_CARDS: Final[Cards] = ()
+#: The row of a hand nobody knows anything of.
+UNKNOWN_HAND: Final[Row] = ((), ())
+#: Nobody knows anything of another hand.
+NOTHING_KNOWN: Final[Known] = ()
+
+
+def known_to(known: Known, knower: int, holder: int) -> Cards:
+    """The card kinds ``knower`` (a seat or ``TABLE``) knows ``holder`` holds, sorted."""
+    if not known:
+        return NO_CARDS
+    shared, own = known[holder]
+    for who, extra in own:
+        if who == knower:
+            return _merged(shared, extra)
+    return shared
+
+
+def _merged(a: Cards, b: Cards) -> Cards:
+    return tuple(sorted(a + b)) if a and b else a or b
+
+
+def _one_fewer(kinds: Cards, kind: int) -> Cards:
+    i = kinds.index(kind)
+    return kinds[:i] + kinds[i + 1 :]
+
+
+def _one_fewer_of_each(kinds: Cards) -> Cards:
+    """A sorted multiset less one copy of each kind: the copies after the first of a run."""
+    return tuple([b for a, b in pairwise(kinds) if a == b])
+
+
+def _one_more(kinds: Cards, kind: int) -> Cards:
+    i = bisect_right(kinds, kind)
+    return (*kinds[:i], kind, *kinds[i:])
+
+
+def _with_row(known: Known, holder: int, row: Row, players: int) -> Known:
+    """``known`` with ``holder``'s row replaced, back to ``()`` once no row holds anything."""
+    if not known:
+        if row == UNKNOWN_HAND:
+            return known
+        known = (UNKNOWN_HAND,) * players
+    out = known[:holder] + (row,) + known[holder + 1 :]
+    if row == UNKNOWN_HAND and all(r == UNKNOWN_HAND for r in out):
+        return NOTHING_KNOWN
+    return out
+
+
+def seen_played(known: Known, holder: int, kind: int) -> Known:
+    """``holder`` uses a card of ``kind`` face up: every knower knows one fewer of it there.
+
+    If everyone knew of one, the shared part loses it (and so every knower);
+    else only the seats whose own memory held one lose it. Once per card used,
+    so the helpers are written out.
+    """
+    if not known:
+        return known
+    shared, own = known[holder]
+    if kind in shared:
+        i = shared.index(kind)
+        shared = shared[:i] + shared[i + 1 :]
+        if not shared and not own:
+            return _with_row(known, holder, UNKNOWN_HAND, len(known))
+    else:
+        for _, extra in own:
+            if kind in extra:
+                break
+        else:
+            return known  # nobody knew of one
+        own = tuple([(w, _one_fewer(x, kind) if kind in x else x) for w, x in own])
+    return (*known[:holder], (shared, own), *known[holder + 1 :])
+
+
+def lost_unseen(known: Known, holder: int) -> Known:
+    """``holder`` loses one card that the knowers do not see (returned under the deck unseen).
+
+    It may have been a copy of any kind a knower knew of, so one copy of each is
+    no longer certain: the tightest bound that holds whichever card it was.
+    """
+    if not known or known[holder] == UNKNOWN_HAND:
+        return known
+    shared, own = known[holder]
+    after = _one_fewer_of_each(shared)
+    mine = tuple(
+        (who, tuple(without(_one_fewer_of_each(_merged(shared, extra)), after)))
+        for who, extra in own
+    )
+    return _with_row(known, holder, (after, mine), len(known))
+
+
+def forget_hand(known: Known, holder: int) -> Known:
+    """``holder``'s whole hand goes under the deck unseen: nothing is known of it any more."""
+    if not known or known[holder] == UNKNOWN_HAND:
+        return known
+    return _with_row(known, holder, UNKNOWN_HAND, len(known))
+
+
+def seen_taken(known: Known, holder: int, kind: int, players: int) -> Known:
+    """``holder`` takes from the top of the deck a card of ``kind`` that everyone saw go under."""
+    if not known:
+        known = (UNKNOWN_HAND,) * players
+    shared, own = known[holder]
+    i = bisect_right(shared, kind)
+    return (*known[:holder], ((*shared[:i], kind, *shared[i:]), own), *known[holder + 1 :])
+
+
+def told_taken(known: Known, holder: int, kind: int, knower: int, players: int) -> Known:
+    """``holder`` takes from the top a card of ``kind`` that only ``knower`` saw go under."""
+    shared, own = known[holder] if known else UNKNOWN_HAND
+    mine = dict(own)
+    mine[knower] = _one_more(mine.get(knower, NO_CARDS), kind)
+    return _with_row(known, holder, (shared, tuple(sorted(mine.items()))), players)
+
+
+def xray_taken(
+    known: Known, user: int, target: int, kind: int, hand_before: Cards, players: int
+) -> Known:
+    """``user`` takes a card of ``kind`` out of ``target``'s X-Rayed hand ``hand_before``.
+
+    "Look at all of an opponent's cards and take one": the user now knows the
+    rest of that hand exactly, and the target, who sees which card goes, knows it
+    is in the user's hand. Every other knower (the table too) is told only that a
+    card changed hands: for it the target lost a card unseen, and it knows where
+    the card went only if it knew every card of that hand and all were of one
+    kind. A seat listed for the target is listed for the user too.
+    """
+    size = len(hand_before)
+    target_shared, target_own = known[target] if known else UNKNOWN_HAND
+    user_shared, user_own = known[user] if known else UNKNOWN_HAND
+    rest = _one_fewer(hand_before, kind)
+    if not (target_shared or target_own or user_own):
+        # Nobody knew anything of the target's hand, nor remembers the user's: the common case.
+        known = _with_row(known, user, (user_shared, ((target, (kind,)),)), players)
+        return _with_row(known, target, ((), ((user, rest),)), players)
+    everyone = len(target_shared) == size and target_shared[0] == target_shared[-1]
+    target_after = _one_fewer_of_each(target_shared)
+    of_user = dict(user_own)
+    # What everyone learns goes to the shared part; what only one seat learns, to its own.
+    mine = of_user.pop(target, NO_CARDS)
+    on_user = {target: mine if everyone else _one_more(mine, kind)}
+    on_target = [(user, _less(rest, target_after))]
+    for who, extra in target_own:
+        if who == user:
+            continue
+        saw = _merged(target_shared, extra)
+        mine = of_user.pop(who, NO_CARDS)
+        if not everyone and len(saw) == size and saw[0] == saw[-1]:
+            mine = _one_more(mine, kind)
+        on_user[who] = mine
+        on_target.append((who, _less(_one_fewer_of_each(saw), target_after)))
+    on_user.update(of_user)  # listed for the user alone: they learn what everyone does
+    on_target.sort()
+    user_row = (_one_more(user_shared, kind) if everyone else user_shared, _listed(on_user))
+    known = _with_row(known, user, user_row, players)
+    return _with_row(known, target, (target_after, tuple(on_target)), players)
+
+
+def _less(kinds: Cards, shared: Cards) -> Cards:
+    """What a seat knows besides ``shared`` (which ``kinds`` holds)."""
+    return tuple(without(kinds, shared)) if shared else kinds
+
+
+def _listed(memories: dict[int, Cards]) -> tuple[tuple[int, Cards], ...]:
+    return tuple(sorted(memories.items()))
+
+
+def contains(hand: Iterable[int], kinds: Iterable[int]) -> bool:
+    """Whether ``hand`` holds every card of ``kinds`` (as multisets)."""
+    return not Counter(kinds) - Counter(hand)
+
+
+def without(hand: Iterable[int], kinds: Iterable[int]) -> list[int]:
+    """The cards of ``hand`` left once ``kinds``, which it holds, are set aside.
+
+    Raises ``ValueError`` if ``hand`` does not hold them all.
+    """
+    rest = list(hand)
+    for kind in kinds:
+        rest.remove(kind)
+    return rest
