@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 
 from zombie_rules import GAMES
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.play import Record, narrate, replay
+from zombie_rules.play import Record, narrate, play_out, replay
 from zombie_rules.serialize import from_json, to_json
 from zombie_rules.testing import check_knowledge
 from zombie_rules.web import serve
@@ -569,3 +569,31 @@ def test_serve_without_the_web_extra_names_it() -> None:
         assert done.returncode == 2, done.stderr
         assert f"({masked} is missing)" in done.stderr
         assert "pip install 'zombie-rules[web]'" in done.stderr
+
+
+def test_the_zombie_doctor_board_shows_the_cards_a_seat_remembers() -> None:
+    """Ruling 30: "Look at all of an opponent's cards and take one" - what the X-Ray
+    showed stays known, so a seat's board shows those cards face up in that hand, and
+    every other seat's board (the spectator's too) shows only what it knows there."""
+    game = GAMES["zombie_doctor"]
+    config = game.config_type()
+    players = game.players(config)
+
+    def faces(view: Any, holder: int) -> list[str]:
+        shown = board(game.name, view)
+        assert shown is not None
+        hand = next(g for g in shown["players"][holder]["groups"] if g["label"] == "Hand")
+        assert len(hand["cards"]) == view.hand_sizes[holder]
+        return [c["name"] for c in hand["cards"] if c["name"] != "face down"]
+
+    found = 0
+    for seed in range(6):
+        bots = [game.agents["heuristic"]() for _ in range(players)]
+        for state in replay(play_out(game, config, bots, seed).record)[::3]:
+            for seat in [*range(players), None]:
+                view = game.view(state, seat)
+                for holder, kinds in enumerate(view.known_hands):
+                    if holder != seat:
+                        assert len(faces(view, holder)) == len(kinds)
+                        found += bool(kinds)
+    assert found > 0

@@ -212,7 +212,10 @@ def _zombie_doctor(v: Any) -> Board:
         if s == v.seat:
             hand = [card(card_title(c), "", "plain") for c in v.hand]
         else:
-            hand = [back() for _ in range(v.hand_sizes[s])]
+            # Cards this seat remembers in that hand (ruling 30) face up, the rest face down.
+            known = v.known_hands[s][: v.hand_sizes[s]]
+            hand = [card(card_title(c), "", "plain", "you know it is there") for c in known]
+            hand += [back() for _ in range(v.hand_sizes[s] - len(known))]
         groups = [group("Body", limbs), group("Hand", hand)]
         if v.xray_hand is not None and s == v.xray_target:
             groups.append(group("Your X-Ray shows", [card(card_title(c)) for c in v.xray_hand]))
