@@ -140,6 +140,32 @@ def test_stubborn_seats_beside_bots_finish_under_the_fair_driver(name: str) -> N
             )
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("name", TITLES)
+def test_search_bots_reach_odd_corners_and_every_state_holds(name: str) -> None:
+    """Games between exploring search bots (every seat searched, a share of random
+    rollout moves) on random configs: search steers where random play rarely goes
+    (a Zombie Run! shout on the first turn, a Quarantine Z fight nobody needed), so
+    every state of these games must hold the invariants and the games must replay."""
+    from zombie_rules.search import make_ismcts
+
+    game = GAMES[name]
+    rng = random.Random(11)
+    for seed in range(2):
+        config = _random_config(game, rng)
+        agents = [
+            make_ismcts(game, iterations=4, rollout_moves=6, epsilon=0.3, opponents="search")
+            for _ in range(game.players(config))
+        ]
+        played = play_out(game, config, agents, seed=seed, max_moves=50_000)
+        assert game.result(played.final) is not None
+        states = replay(played.record)
+        assert states[-1] == played.final
+        check = random.Random(seed)
+        for number, state in enumerate(states):
+            check_invariants(game, state, check, thorough=number % 25 == 0)
+
+
 def test_get_game_lists_the_known_names() -> None:
     with pytest.raises(KeyError, match=r"known games: .*zombie_run"):
         get_game("chess")
