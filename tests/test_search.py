@@ -16,7 +16,7 @@ from zombie_rules.core.game import Game
 from zombie_rules.play import WorldSampler, choose_move, play_out, replay, resolve_chance
 from zombie_rules.search import ISMCTSAgent, make_ismcts
 from zombie_rules.search.evaluation import EVALUATIONS
-from zombie_rules.search.ismcts import _paired_choice
+from zombie_rules.search.ismcts import _paired_choice, private_generator
 from zombie_rules.testing import check_invariants
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -115,7 +115,8 @@ class PeekingAgent(ISMCTSAgent):
 
     def choose_in_worlds(self, view: Any, legal_moves: Any, rng: Any, worlds: Any) -> Any:
         truth = worlds._state
-        return self._search(view, legal_moves, rng, lambda _: truth, worlds.seat)
+        hint = self.policy.choose(view, legal_moves, rng)
+        return self._search(view, legal_moves, rng, lambda _: truth, worlds.seat, hint)
 
 
 def test_the_same_choice_check_catches_a_bot_that_peeks() -> None:
@@ -138,18 +139,33 @@ def test_the_same_seed_gives_the_same_choice(title: str) -> None:
         assert first.seat == seat and first in game.legal_moves(state)
 
 
-def test_the_search_takes_one_draw_from_the_drivers_random_stream() -> None:
-    """Whatever the budget, the driver's generator moves on by the same amount, so a
-    game's later chance outcomes do not depend on how long the bot thought."""
-    game = GAMES["zombie_run"]
-    state = decision_states(game, game.config_type(), seed=2, every=5)[0]
-    seat = min(game.to_act(state))
-    after = []
-    for iterations in (1, 25):
-        rng = random.Random(9)
-        choose_move(game, make_ismcts(game, iterations=iterations), state, seat, rng)
-        after.append(rng.random())
-    assert after[0] == after[1]
+@pytest.mark.parametrize("title", TITLES)
+def test_the_drivers_random_stream_moves_on_as_under_the_heuristic_bot(title: str) -> None:
+    """Whatever the budget, the search draws from the driver's generator only what the
+    heuristic bot would (its move), so a game's later chance outcomes are those of the
+    same seed with the heuristic in the seat, however long the bot thought."""
+    game = GAMES[title]
+    config = game.config_type()
+    heuristic = game.agents["heuristic"]()
+    for state in decision_states(game, config, seed=2, every=5)[:4]:
+        seat = min(game.to_act(state))
+        expected = random.Random(9)
+        choose_move(game, heuristic, state, seat, expected)
+        for iterations in (1, 25):
+            rng = random.Random(9)
+            choose_move(game, make_ismcts(game, iterations=iterations), state, seat, rng)
+            assert rng.getstate() == expected.getstate()
+
+
+def test_the_private_generator_leaves_the_stream_and_follows_it() -> None:
+    rng = random.Random(5)
+    before = rng.getstate()
+    first = private_generator(rng).random()
+    assert rng.getstate() == before
+    assert private_generator(random.Random(5)).random() == first
+    assert private_generator(random.Random(6)).random() != first
+    system = random.SystemRandom()
+    assert 0.0 <= private_generator(system).random() < 1.0
 
 
 @pytest.mark.parametrize("title", ["zombie_run", "zombie_doctor", "quarantine_z"])
@@ -320,7 +336,7 @@ def test_a_paired_round_plays_every_root_move_once() -> None:
     state = decision_states(game, game.config_type(), seed=4, every=3)[0]
     seat = min(game.to_act(state))
     legal = [m for m in game.legal_moves(state) if m.seat == seat]
-    agent = make_ismcts(game, iterations=len(legal) * 3, paired=True)
+    agent = make_ismcts(game, iterations=len(legal) * 3, paired=True, shortlist=None)
     choose_move(game, agent, state, seat, random.Random(5))
     assert agent.last_search is not None and agent.last_search[0] == len(legal) * 3
 

@@ -7,11 +7,13 @@ deterministic.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
 
-from zombie_rules.play import choose_move, play_out
+from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.play import WorldSampler, choose_move, play_out
 from zombie_rules.search import make_ismcts
 from zombie_rules.search import zombie_run as search_run
 from zombie_rules.search.ismcts import ISMCTSAgent
@@ -276,3 +278,52 @@ def test_the_search_shouts_when_the_shout_wins_the_game() -> None:
     assert heuristic == Move(0, Action.SWAP, (3,))
     searched = choose_move(GAME, make_ismcts(GAME, steps=1500), state, 0, random.Random(1))
     assert searched == Move(0, Action.SWAP, (3,), shout=True)
+
+
+# ------------------------------------------------------------- search plumbing
+
+
+def test_a_lone_shortlisted_move_is_played_without_a_search() -> None:
+    state = table_state(LOW, OWNERS)  # a draw: the shortlist leaves the heuristic's move
+    agent = make_ismcts(GAME, steps=200)
+    move = choose_move(GAME, agent, state, 0, random.Random(1))
+    assert move == choose_move(GAME, HeuristicAgent(), state, 0, random.Random(1))
+    assert agent.last_search == (0, 0.0)
+
+
+def test_the_search_leaves_the_drivers_random_stream_alone() -> None:
+    """The heuristic bot draws nothing from the driver's generator, and neither does the
+    search (its generator is seeded by where the stream stands): the same seed deals the
+    same cards after it, and gives the same choice."""
+    hands = ((2, 3, 3, 9), (0, 0, 0, 1), (5, 6, 7, 8), (5, 6, 7, 8))
+    seen = ((1, 1, 1, 1), (EVERYONE,) * 4, (4, 4, 0, 0), (8, 8, 0, 0))
+    state = table_state(hands, seen, held=2)
+    rng = random.Random(7)
+    first = choose_move(GAME, make_ismcts(GAME, steps=300), state, 0, rng)
+    assert rng.random() == random.Random(7).random()
+    assert choose_move(GAME, make_ismcts(GAME, steps=300), state, 0, random.Random(7)) == first
+    assert first == Move(0, Action.SWAP, (3,))
+
+
+def test_pool_worlds_are_kept_in_proportion_to_their_weight() -> None:
+    """A belief that rules out every world but those giving seat 1 an Empty Streets in its
+    third place: every world the pool hands out does."""
+    state = table_state(LOW, OWNERS, held=None)
+    view = GAME.view(state, 0)
+
+    def empty_third(view: Any, world: State) -> float:
+        return 1.0 if world.hands[1][2] == 0 else 0.0
+
+    agent = make_ismcts(GAME, world_weight=empty_third, world_pool=64)
+    rng = random.Random(3)
+    sampler = WorldSampler(GAME, 0, state)
+    kept = [agent._world(view, sampler, rng) for _ in range(30)]
+    assert all(world.hands[1][2] == 0 for world in kept)
+    assert len({world.hands for world in kept}) > 1
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True])
+def test_a_bad_pool_size_is_refused_by_name(bad: Any) -> None:
+    with pytest.raises(InvalidConfig) as caught:
+        make_ismcts(GAME, world_pool=bad)
+    assert caught.value.field == "world_pool"

@@ -1,9 +1,9 @@
 """``make_ismcts``: the search bot of a title, with the settings measured to suit it.
 
-Budgets are iterations, not seconds, so a seeded game is reproducible on any
-machine; they are set so that a move takes 0.1-0.35 s on average on one core of
-the (shared, 2-core) development machine, the slowest about a second
-(``benchmarks/search_strength.py`` measures it).
+Budgets are iterations or steps, never seconds, so a seeded game is
+reproducible on any machine; they are set so that a move takes under 0.5 s on
+one core of the 2-core development machine (``benchmarks/search_strength.py``
+measures it, and the README gives the figures).
 """
 
 from __future__ import annotations
