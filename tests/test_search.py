@@ -224,22 +224,21 @@ def test_a_forced_move_is_played_without_searching() -> None:
     assert agent.last_search == (0, 0.0)
 
 
-def test_search_finds_the_move_that_wins_a_texas_zombies_story() -> None:
+def test_search_tells_the_opening_story_of_a_texas_zombies_game() -> None:
     """Speechless is an automatic failure (G, note: "his challenge is automatically
-    considered as failed"); with a budget the bot always tells its story instead."""
+    considered as failed"). At a game's first story nothing has been voted, so nothing
+    says the table will vote it down, and the bot tells it. (Later, speechless can be a
+    real choice: a story the voters would reject costs the Objects it uses, and a
+    speechless player keeps his, ruling "Speechless"; the search does take it then.)"""
     game = GAMES["texas_zombies"]
     config = game.config_type()
-    told = 0
-    for state in decision_states(game, config, seed=2, every=1):
-        if state.phase is not tz.Phase.TELL:
-            continue
-        seat = state.turn
-        move = choose_move(game, make_ismcts(game, iterations=40), state, seat, random.Random(3))
+    for seed in range(1, 7):
+        states = decision_states(game, config, seed=seed, every=1)
+        state = next(s for s in states if s.phase is tz.Phase.TELL)
+        move = choose_move(
+            game, make_ismcts(game, iterations=40), state, state.turn, random.Random(3)
+        )
         assert move.action is tz.Action.TELL
-        told += 1
-        if told == 3:
-            break
-    assert told == 3
 
 
 @pytest.mark.parametrize("title", TITLES)

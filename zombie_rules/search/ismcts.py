@@ -107,8 +107,10 @@ iteration (in Zombie Run! they were 40% of a search's time).
 from __future__ import annotations
 
 import bisect
+import hashlib
 import math
 import random
+import struct
 import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Literal
@@ -628,16 +630,18 @@ def private_generator(rng: random.Random) -> random.Random:
 
     The search's thousands of draws then do not move the driver's stream: the
     game's chance outcomes stay those of the same seed with the policy bot in the
-    seat until the search plays a different move. Only the integers of the
-    Mersenne Twister's state are hashed (a hash of ``None`` differs between
-    processes before Python 3.12), so the seed is the same in every process; a
-    generator without a state (``SystemRandom``) gives one draw instead.
+    seat until the search plays a different move. The seed is a digest of the
+    Mersenne Twister's state words, not ``hash()`` (which differs between builds
+    and, for ``None``, between processes), so a seeded game plays the same on any
+    machine; a generator without a state (``SystemRandom``) gives one draw instead.
     """
     try:
         _version, internal, gauss = rng.getstate()
-    except (NotImplementedError, TypeError, ValueError):
+        words = struct.pack(f"<{len(internal)}I", *internal)
+    except (NotImplementedError, TypeError, ValueError, struct.error):
         return random.Random(rng.getrandbits(64))
-    return random.Random(hash((internal, -1.0 if gauss is None else gauss)))
+    digest = hashlib.blake2b(words + repr(gauss).encode(), digest_size=8).digest()
+    return random.Random(int.from_bytes(digest, "big"))
 
 
 def _paired_choice(values: dict[Any, list[float]], hint: Any, confidence: float | None) -> Any:
