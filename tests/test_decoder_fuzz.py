@@ -109,7 +109,10 @@ def test_the_fuzz_finds_a_field_the_check_forgets(monkeypatch: pytest.MonkeyPatc
 
     from zombie_rules import serialize
 
-    monkeypatch.setitem(serialize._CHECKS, zr.State, forgetful)
+    real_check = serialize._check_of
+    monkeypatch.setattr(
+        serialize, "_check_of", lambda t: forgetful if t is zr.State else real_check(t)
+    )
     game = attrs.evolve(zr.GAME, check_state=forgetful)
     walk = random_playout(zr.GAME, zr.Config(), 2)
     state = next(s for s in walk.states if s.phase is zr.Phase.DRAW and s.turns_taken > 2)
@@ -127,7 +130,10 @@ def test_a_decoder_crash_is_reported_as_not_a_decode_error(
 
     from zombie_rules import serialize
 
-    monkeypatch.setitem(serialize._CHECKS, zr.State, crashing)
+    real_check = serialize._check_of
+    monkeypatch.setattr(
+        serialize, "_check_of", lambda t: crashing if t is zr.State else real_check(t)
+    )
     state = random_playout(zr.GAME, zr.Config(), 2, max_moves=30).states[-1]
     with pytest.raises(AssertionError, match="raised IndexError, not DecodeError"):
         check_decoder_fuzz(zr.GAME, state, random.Random(0), mutations=5)

@@ -15,7 +15,6 @@ from zombie_rules import texas_zombies as tz
 from zombie_rules.core.game import Game
 from zombie_rules.play import WorldSampler, choose_move, play_out, replay, resolve_chance
 from zombie_rules.search import ISMCTSAgent, make_ismcts
-from zombie_rules.search.evaluation import EVALUATIONS
 from zombie_rules.search.ismcts import _paired_choice, private_generator
 from zombie_rules.testing import check_invariants
 
@@ -244,7 +243,8 @@ def test_search_tells_the_opening_story_of_a_texas_zombies_game() -> None:
 @pytest.mark.parametrize("title", TITLES)
 def test_every_title_has_an_evaluation_of_probabilities(title: str) -> None:
     game = GAMES[title]
-    evaluate = EVALUATIONS[title]
+    evaluate = game.search.evaluate
+    assert evaluate is not None
     config = game.config_type()
     players = game.players(config)
     for state in decision_states(game, config, seed=1, every=11)[:10]:
@@ -271,7 +271,9 @@ def test_every_title_has_an_evaluation_of_probabilities(title: str) -> None:
 )
 def test_bad_options_are_refused_by_name(options: dict[str, Any], field: str) -> None:
     with pytest.raises(InvalidConfig) as caught:
-        ISMCTSAgent(GAMES["zombie_run"], **{"evaluate": EVALUATIONS["zombie_run"], **options})
+        ISMCTSAgent(
+            GAMES["zombie_run"], **{"evaluate": GAMES["zombie_run"].search.evaluate, **options}
+        )
     assert caught.value.field == field
 
 

@@ -14,8 +14,8 @@ from tests.quarantine_z.qz_helpers import chance, item, legal_for, loot, move, s
 from zombie_rules.play import WorldSampler, play_out, replay
 from zombie_rules.quarantine_z import GAME, Action, Config, HeuristicAgent, Phase, State, view
 from zombie_rules.quarantine_z._base import replace, set_survivor
+from zombie_rules.quarantine_z.search import SETTINGS, evaluate, shortlist
 from zombie_rules.search import make_ismcts
-from zombie_rules.search.quarantine_z import SETTINGS, evaluate, shortlist
 
 
 def equipped_vest() -> State:

@@ -15,9 +15,9 @@ import pytest
 from zombie_rules.core.errors import InvalidConfig
 from zombie_rules.play import WorldSampler, choose_move, play_out
 from zombie_rules.search import make_ismcts
-from zombie_rules.search import zombie_run as search_run
 from zombie_rules.search.ismcts import ISMCTSAgent
 from zombie_rules.zombie_run import GAME, Config, HeuristicAgent, State
+from zombie_rules.zombie_run import search as search_run
 from zombie_rules.zombie_run.config import tables
 from zombie_rules.zombie_run.rules import new_game
 from zombie_rules.zombie_run.state import Action, Move, Phase

@@ -17,15 +17,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, cast
 
+import attrs
 import pytest
 
 from zombie_rules import GAMES, cli
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.game import Game
+from zombie_rules.core.presentation import find_cards, normal
 from zombie_rules.play import RandomAgent, Record, narrate, play_game, replay
 from zombie_rules.serialize import from_json, to_json
 from zombie_rules.terminal.completion import Completer, next_words
-from zombie_rules.terminal.guide import find_cards, normal
-from zombie_rules.terminal.guides import GUIDES, guide_for
 from zombie_rules.terminal.replay import steps
 from zombie_rules.terminal.screen import account, menu, notation
 from zombie_rules.terminal.seating import SetupError, seating
@@ -140,7 +141,7 @@ def _person_keywords(name: str) -> set[str]:
 
 @pytest.mark.parametrize("name", TITLES)
 def test_every_move_a_person_makes_has_help_with_examples(name: str) -> None:
-    guide = GUIDES[name]
+    guide = GAMES[name].guide
     for keyword in _person_keywords(name):
         entry = guide.move_help(keyword)
         assert entry is not None, f"{name}: no help for {keyword!r}"
@@ -149,7 +150,8 @@ def test_every_move_a_person_makes_has_help_with_examples(name: str) -> None:
 
 @pytest.mark.parametrize("name", TITLES)
 def test_every_help_example_is_notation_of_the_title(name: str) -> None:
-    game, guide = GAMES[name], GUIDES[name]
+    game = GAMES[name]
+    guide = game.guide
     state = game.new_game(game.config_type())
     for entry in guide.moves:
         for example in entry.examples:
@@ -167,7 +169,7 @@ def test_every_help_example_is_notation_of_the_title(name: str) -> None:
 @pytest.mark.parametrize("name", TITLES)
 def test_every_card_of_the_set_is_found_by_name_and_by_number(name: str) -> None:
     config = GAMES[name].config_type()
-    cards = GUIDES[name].cards(config)
+    cards = GAMES[name].guide.cards(config)
     assert len(cards) >= 10
     for card in cards:
         assert card in find_cards(cards, card.name), card
@@ -179,20 +181,20 @@ def test_card_texts_come_from_the_card_data() -> None:
     from zombie_rules.quarantine_z.cards import BUILDINGS, ITEMS, ZOMBIE_CARDS
     from zombie_rules.zombie_run.cards import DEFAULT_DECK
 
-    qz = GUIDES["quarantine_z"].cards(GAMES["quarantine_z"].config_type())
+    qz = GAMES["quarantine_z"].guide.cards(GAMES["quarantine_z"].config_type())
     for item in ITEMS:
         (card,) = [c for c in find_cards(qz, item.name) if c.kind.endswith(" card")]
         assert item.text in card.text and f"{item.copies} in the deck" in card.text
     runner = find_cards(qz, "Runner")[0]
     assert "Life 2, Damage 1, Escape +3" in runner.text and ZOMBIE_CARDS[0].text in runner.text
     assert "Shelter" in find_cards(qz, "Church")[0].text and BUILDINGS[11].name == "Church"
-    zr = GUIDES["zombie_run"].cards(GAMES["zombie_run"].config_type(deck=((0, 20), (3, 40))))
+    zr = GAMES["zombie_run"].guide.cards(GAMES["zombie_run"].config_type(deck=((0, 20), (3, 40))))
     assert [(c.number, c.name) for c in zr] == [("0", "Empty Streets"), ("3", "3 zombies")]
     assert "40 in the deck" in zr[1].text and DEFAULT_DECK[0] == (0, 15)
 
 
 def test_card_names_are_typed_loosely_but_never_guessed() -> None:
-    cards = GUIDES["quarantine_z"].cards(GAMES["quarantine_z"].config_type())
+    cards = GAMES["quarantine_z"].guide.cards(GAMES["quarantine_z"].config_type())
     assert normal("first-aid_kit") == normal("First Aid Kit") == "first aid kit"
     assert [c.name for c in find_cards(cards, "first-aid-kit")] == ["First Aid Kit"]
     assert [c.name for c in find_cards(cards, "baseb")] == ["Baseball Bat"]  # a unique start
@@ -202,12 +204,14 @@ def test_card_names_are_typed_loosely_but_never_guessed() -> None:
 
 
 def test_a_title_without_a_guide_gets_a_generic_one() -> None:
-    guide = guide_for("no_such_title")
+    built_in = GAMES["zombie_run"]
+    protocol = {f.name: getattr(built_in, f.name) for f in attrs.fields(Game) if f.name != "guide"}
+    guide = Game(**{**protocol, "name": "no_such_title"}).guide
     assert guide.moves == () and "no_such_title" in guide.rules
 
 
 def test_texas_stories_may_be_typed_without_quotes() -> None:
-    rewrites = GUIDES["texas_zombies"].rewrites
+    rewrites = GAMES["texas_zombies"].guide.rewrites
     # Most words as Objects first: the terminal takes the first that is a legal tell.
     assert rewrites("tell 3 17 we hid") == (
         'tell 3 17 we "hid"',

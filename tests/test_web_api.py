@@ -26,7 +26,6 @@ from zombie_rules.serialize import from_json, to_json
 from zombie_rules.testing import check_knowledge
 from zombie_rules.web import serve
 from zombie_rules.web.app import MAX_BODY, create_app
-from zombie_rules.web.boards import board
 from zombie_rules.web.store import Store
 
 #: Small games of every title, so that whole games fit in the test's time.
@@ -96,7 +95,7 @@ def expected_payload(record: Record[Any, Any], seat: int | None) -> dict[str, An
     return {
         "view": json.loads(to_json(view)),
         "text": game.render(view),
-        "board": board(game.name, view),
+        "board": game.board(view),
         "log": list(narrate(record, seat)),
         "moves": [str(m) for m in mine],
         "labels": [game.describe(state, m, seat).split("\n")[0] for m in mine],
@@ -194,7 +193,7 @@ def test_titles_offer_every_title_with_its_config_and_bots(api: Api) -> None:
         game = GAMES[t["name"]]
         assert t["config"] == json.loads(to_json(game.config_type()))
         assert t["seat_kinds"][:2] == ["person", "random"]
-        assert set(t["seat_kinds"][2:]) == set(game.agents)
+        assert set(t["seat_kinds"][2:]) == {"ismcts", *game.agents}
 
 
 # ------------------------------------------------------------------ security
@@ -580,7 +579,7 @@ def test_the_zombie_doctor_board_shows_the_cards_a_seat_remembers() -> None:
     players = game.players(config)
 
     def faces(view: Any, holder: int) -> list[str]:
-        shown = board(game.name, view)
+        shown = game.board(view)
         assert shown is not None
         hand = next(g for g in shown["players"][holder]["groups"] if g["label"] == "Hand")
         assert len(hand["cards"]) == view.hand_sizes[holder]

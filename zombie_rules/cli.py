@@ -22,16 +22,15 @@ import time
 from collections.abc import Sequence
 from typing import IO, Any
 
-from zombie_rules import __version__, terminal
+from zombie_rules import __version__, registry, terminal
 from zombie_rules import simulate as sim
-from zombie_rules.core.errors import DecodeError, InvalidConfig
+from zombie_rules.core.errors import DecodeError, InvalidConfig, RegistrationError, UnknownGame
 from zombie_rules.core.game import Game
 from zombie_rules.core.validation import short
 from zombie_rules.play import Record
 from zombie_rules.registry import GAMES
 from zombie_rules.serialize import from_json, to_json
 from zombie_rules.simulate.batch import Rotation
-from zombie_rules.terminal.guides import guide_for
 from zombie_rules.web import serve as web_serve
 
 #: Exit status of a usage error (bad game name, agent list, ``--set``), as argparse uses.
@@ -151,10 +150,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def _get_game(name: str) -> AnyGame:
     try:
-        return GAMES[name]
-    except KeyError:
+        return registry.get_game(name)
+    except UnknownGame:
         known = ", ".join(sorted(GAMES))
         raise UsageError(f"unknown game {name!r}; known games: {known}") from None
+    except RegistrationError as exc:  # a published entry point of that name failed to load
+        raise UsageError(str(exc)) from None
 
 
 def _split_agents(text: str) -> list[str]:
@@ -171,7 +172,7 @@ def make_config(game: AnyGame, settings: Sequence[str]) -> Any:
     plain strings otherwise, then decoded by the same strict rules as a saved config.
     """
     config_type = game.config_type
-    data = json.loads(to_json(config_type()))
+    data = json.loads(to_json(game.default_config()))
     for setting in settings:
         name, sep, text = setting.partition("=")
         name = name.strip()
@@ -288,15 +289,18 @@ def _player_counts(game: AnyGame) -> str:
     return f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
 
 
-def _games(out: IO[str]) -> int:
+def _games(out: IO[str], err: IO[str]) -> int:
+    """Every registered title and variant; a warning for each published one that failed."""
     rows = []
     for name in sorted(GAMES):
-        guide = guide_for(name)
+        guide = GAMES[name].guide
         rows.append((name, guide.title, f"{_player_counts(GAMES[name])} players", guide.summary))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for row in rows:
         out.write("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)))
         out.write(f"  {row[3]}\n")
+    for problem in registry.problems():
+        err.write(f"zombie-rules: warning: {problem}\n")
     return 0
 
 
@@ -362,7 +366,7 @@ def main(
             reconfigure(errors=errors)
     try:
         if args.command == "games":
-            return _games(out)
+            return _games(out, err)
         if args.command == "serve":
             return web_serve.run(args)
         if args.command == "simulate":

@@ -18,6 +18,7 @@ from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import pick_weighted
 from zombie_rules.core.errors import IllegalMove, InvalidConfig
 from zombie_rules.core.game import Game
+from zombie_rules.core.validation import expect_seat, short
 
 C = TypeVar("C")
 S = TypeVar("S")
@@ -96,6 +97,39 @@ class RandomAgent:
         return legal_moves[rng.randrange(len(legal_moves))]
 
 
+#: Agents every title has: the uniform baseline and the information-set MCTS bot.
+GENERIC_AGENTS = ("random", "ismcts")
+
+
+def agent_names(game: Game[Any, Any, Any, Any]) -> tuple[str, ...]:
+    """The agent names every front end accepts for ``game``: the generic ones, then its bots."""
+    return (*GENERIC_AGENTS, *sorted(game.agents))
+
+
+def make_agent(game: Game[Any, Any, Any, Any], name: str) -> Agent:
+    """A fresh agent called ``name``; :class:`InvalidConfig` listing the known names.
+
+    The one agent factory: the terminal, the web server, simulations and
+    :class:`~zombie_rules.match.Match` all seat bots through it, so every front end
+    offers the same bots, the search bot (``ismcts``, from the title's search hints)
+    included.
+    """
+    if name == "random":
+        return RandomAgent()
+    if name == "ismcts":
+        from zombie_rules.search import make_ismcts  # the search bot is not needed otherwise
+
+        return make_ismcts(game)
+    factory = game.agents.get(name) if isinstance(name, str) else None
+    if factory is None:
+        known = ", ".join(agent_names(game))
+        raise InvalidConfig(
+            "agents", f"unknown agent {short(name)} for {game.name}; known agents: {known}"
+        )
+    agent: Agent = factory()
+    return agent
+
+
 def sample_chance(game: Game[Any, S, M, Any], state: S, rng: random.Random) -> M:
     """One chance outcome of ``state``, drawn with its exact probability."""
     moves, weights = game.chance_weights(state)
@@ -161,29 +195,20 @@ def play_out(
 ) -> Played[C, S, M]:
     """Play one game with one agent per seat, seeded; stops early after ``max_moves``.
 
-    When several seats may act, the seeded ``rng`` picks which one moves next,
-    uniformly among them: always taking the lowest seat let one agent that keeps
-    changing its mind (a proposal On the Move) starve the others for ever.
+    It is a :class:`~zombie_rules.match.Match` with a bot in every seat: when several
+    seats may act, the seeded ``rng`` picks which one moves next, uniformly among
+    them (always taking the lowest seat let one agent that keeps changing its mind,
+    a proposal On the Move, starve the others for ever).
     """
+    from zombie_rules.match import Match  # the driver builds on this module
+
     config = expect_config(game, config)
     players = game.players(config)
     if len(agents) != players:
         raise ValueError(f"{game.name} with this config needs {players} agents, got {len(agents)}")
-    rng = random.Random(seed)
-    state = game.new_game(config)
-    moves: list[M] = []
-    while max_moves is None or len(moves) < max_moves:
-        actors = game.to_act(state)
-        if not actors:
-            break
-        if CHANCE in actors:
-            move = sample_chance(game, state, rng)
-        else:
-            seat = pick_actor(actors, rng)
-            move = choose_move(game, agents[seat], state, seat, rng)
-        state = game.apply(state, move)
-        moves.append(move)
-    return Played(Record(game.name, config, tuple(moves)), state)
+    match = Match(game, config, agents, seed, history=False)
+    match.advance(max_moves)
+    return Played(match.record(), match.state)
 
 
 def pick_actor(actors: frozenset[int], rng: random.Random) -> int:
@@ -205,7 +230,7 @@ def expect_config(game: Game[C, Any, Any, Any], config: C | None) -> C:
     this says the same at run time instead of failing later on a missing attribute.
     """
     if config is None:
-        return game.config_type()
+        return game.default_config()
     if type(config) is not game.config_type:
         raise InvalidConfig(
             "config",
@@ -225,9 +250,11 @@ def narrate(record: Record[Any, Any], seat: int | None) -> tuple[str, ...]:
     from zombie_rules.registry import get_game
 
     game = get_game(record.game)
+    expect_seat(seat, game.players(record.config))
     states = replay(record)
+    account = game.account
     return tuple(
-        game.describe(state, move, seat) for state, move in zip(states, record.moves, strict=False)
+        account(states[i], move, states[i + 1], seat) for i, move in enumerate(record.moves)
     )
 
 

@@ -320,29 +320,63 @@ def _structure_errors(exc: cattrs.BaseValidationError) -> str:
 
 
 _CONVERTER = _make_converter()
-_CHECKS: dict[type, Callable[[Any], None]] = {}
-for _game in GAMES.values():
-    _CHECKS[_game.state_type] = _game.check_state
-    _CHECKS[_game.view_type] = _game.check_view
 
 
-def to_json(obj: Any) -> str:
-    """Compact JSON for any config, state, move, view, result or record.
+def _check_of(type_: Any) -> Callable[[Any], None] | None:
+    """The title check for a decoded state or view; looked up each time, since titles may be
+    registered after this module is imported."""
+    for game in GAMES.values():
+        if type_ is game.state_type:
+            return game.check_state
+        if type_ is game.view_type:
+            return game.check_view
+    return None
+
+
+def to_data(obj: Any) -> Any:
+    """Plain JSON data (dicts, lists, strings, numbers) for any config, state, move, view,
+    result or record: what ``json.dumps`` writes. A server that sends several objects in one
+    document encodes each once this way and writes the document once.
 
     Raises :class:`EncodeError` for objects that hold code (custom cards).
     """
     try:
-        return json.dumps(_CONVERTER.unstructure(obj), separators=(",", ":"))
+        data = _CONVERTER.unstructure(obj)
+        _expect_plain(data)
     except (TypeError, ValueError) as exc:
         raise EncodeError(
             f"cannot write {type(obj).__name__} as JSON ({exc}); configs with custom"
             " cards hold code, so save them as code and their games as moves"
         ) from None
+    return data
 
 
-def from_json(type_: type[T], text: str | bytes) -> T:
-    """The ``type_`` object ``text`` encodes, or a :class:`DecodeError` saying what is wrong."""
-    data = _load(text)
+def _expect_plain(data: Any) -> None:
+    # What json.dumps would refuse, refused here too, so to_data and to_json agree.
+    kind = type(data)
+    if kind is dict:
+        for key, value in data.items():
+            if type(key) is not str:
+                raise TypeError(f"keys must be str, not {type(key).__name__}")
+            _expect_plain(value)
+    elif kind is list or kind is tuple:
+        for item in data:
+            _expect_plain(item)
+    elif data is not None and kind not in (str, int, float, bool):
+        raise TypeError(f"Object of type {kind.__name__} is not JSON serializable")
+
+
+def to_json(obj: Any) -> str:
+    """Compact JSON for any config, state, move, view, result or record: ``to_data`` as text.
+
+    Raises :class:`EncodeError` for objects that hold code (custom cards).
+    """
+    return json.dumps(to_data(obj), separators=(",", ":"))
+
+
+def from_data(type_: type[T], data: Any) -> T:
+    """The ``type_`` object plain JSON ``data`` encodes, or a :class:`DecodeError` saying what
+    is wrong. ``data`` must be what ``json.loads`` gives: lists, not tuples."""
     name = getattr(type_, "__name__", str(type_))
     try:
         obj = _CONVERTER.structure(data, type_)
@@ -352,12 +386,21 @@ def from_json(type_: type[T], text: str | bytes) -> T:
         raise DecodeError(_bounded(f"not a valid {name}: {_structure_errors(exc)}")) from None
     except _Refused as exc:
         raise DecodeError(_bounded(f"not a valid {name}: {exc} @ $")) from None
-    except (TypeError, ValueError, KeyError, AttributeError) as exc:
+    except (TypeError, ValueError, KeyError, AttributeError, RecursionError) as exc:
         raise DecodeError(_bounded(f"not a valid {name}: {exc}")) from None
-    check = _CHECKS.get(type_)
+    check = _check_of(type_)
     if check is not None:
         try:
             check(obj)
         except ValueError as exc:
             raise DecodeError(_bounded(f"inconsistent {name}: {exc}")) from None
     return obj
+
+
+def from_json(type_: type[T], text: str | bytes) -> T:
+    """The ``type_`` object ``text`` encodes, or a :class:`DecodeError` saying what is wrong.
+
+    The text is parsed safely first (depth, integer length, duplicate keys), then read
+    by :func:`from_data`.
+    """
+    return from_data(type_, _load(text))

@@ -60,14 +60,16 @@ class Playthrough(Generic[C, S, M]):
 
 
 def configs(game: Game[C, Any, Any, Any]) -> st.SearchStrategy[C]:
-    """Valid configs of ``game``, varying the fields its ``config_space`` names."""
+    """Valid configs of ``game``: its ``default_config`` with the fields its ``config_space``
+    names varied."""
     fields = st.fixed_dictionaries(
         {name: st.sampled_from(values) for name, values in game.config_space.items()}
     )
 
     def build(kwargs: dict[str, Any]) -> Any:
         try:
-            return game.config_type(**kwargs)
+            default: Any = game.default_config()
+            return attrs.evolve(default, **kwargs)
         except InvalidConfig:
             return None
 
@@ -125,7 +127,7 @@ def check_invariants(
 ) -> None:
     """Assert every protocol invariant at ``state`` (``AssertionError`` says which).
 
-    ``thorough`` also describes every legal move to every seat and applies every
+    ``thorough`` also describes and labels every legal move to every seat and applies every
     candidate and malformed move (legal ones must apply, others must raise
     :class:`IllegalMove`), which costs the most. Pass
     ``serializable=False`` for configs that hold code (custom cards), which
@@ -144,6 +146,7 @@ def check_invariants(
     check_views(game, state, rng, game.players(config), serializable=serializable)
     if thorough:
         check_descriptions(game, state, legal, game.players(config))
+        check_labels(game, state, legal)
         check_moves(game, state, legal)
         check_malformed_moves(game, state)
 
@@ -242,6 +245,24 @@ def check_descriptions(game: AnyGame, state: Any, legal: Sequence[Any], players:
             )
 
 
+def check_labels(game: AnyGame, state: Any, legal: Sequence[Any]) -> None:
+    """Every legal move's label is the first line of its account, for every seat and the spectator.
+
+    A menu labels every choice with ``game.label``, which must not play them; the
+    label it shows must still be what ``describe`` would say first, to the mover and
+    to anyone else shown the move.
+    """
+    players = game.players(game.config_of(state))
+    for move in legal:
+        for seat in (*range(players), None):
+            told = game.describe(state, move, seat).split("\n", 1)[0]
+            shown = game.label(state, move, seat)
+            assert shown == told, (
+                f"{game.name}: label({move}, seat {seat}) is {shown!r}, but the first line"
+                f" of describe is {told!r}"
+            )
+
+
 def malformed_moves(game: AnyGame, state: Any, limit: int = 4) -> tuple[Any, ...]:
     """Moves of the wrong shape: wrong field types, foreign objects, another title's move.
 
@@ -282,7 +303,7 @@ def malformed_moves(game: AnyGame, state: Any, limit: int = 4) -> tuple[Any, ...
             moves += [attrs.evolve(base, **{field.name: bad}) for bad in kinds]
     for other in GAMES.values():
         if other.move_type is not game.move_type:
-            start = other.new_game(None)
+            start = other.new_game(other.default_config())
             moves += other.legal_moves(start)[:1]
     return tuple(moves)
 
@@ -417,7 +438,7 @@ def check_knowledge(
     ``steps`` caps how many moves per seat are branched from (sampled by ``rng``).
     """
     rng = random.Random(0) if rng is None else rng
-    config = game.config_type() if config is None else config
+    config = game.default_config() if config is None else config
     players = game.players(config)
     seats = (*range(players), None) if seats is None else seats
     states = [game.new_game(config)]
@@ -537,7 +558,7 @@ def stalling_playout(
     from zombie_rules.play import pick_actor, sample_chance
 
     rng = random.Random(seed)
-    config = game.config_type() if config is None else config
+    config = game.default_config() if config is None else config
     stallers = frozenset(range(game.players(config))) if stallers is None else stallers
     state = game.new_game(config)
     states = [state]
@@ -642,7 +663,7 @@ def check_determinize(
     longer before the check fails, so a value that is merely likely does not.
     """
     rng = random.Random(0) if rng is None else rng
-    config = game.config_type() if config is None else config
+    config = game.default_config() if config is None else config
     states = [game.new_game(config)]
     for move in moves:
         states.append(game.apply(states[-1], move))

@@ -43,3 +43,11 @@ class UnknownGame(ZombieRulesError, KeyError):
     def __str__(self) -> str:
         # KeyError's own str() is the repr of its argument: quotes around the message.
         return str(self.args[0]) if self.args else ""
+
+
+class RegistrationError(ZombieRulesError):
+    """A title or variant that cannot be registered.
+
+    A duplicate name, a missing protocol function, an entry point that fails to load:
+    the message names the game and where it came from (a module, an entry point).
+    """

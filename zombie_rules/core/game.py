@@ -1,11 +1,14 @@
 """The record that bundles one title's functions for generic code.
 
-Each title is a self-contained module exporting ``Config``, ``new_game``,
+Each title is a self-contained package exporting ``Config``, ``new_game``,
 ``legal_moves``, ``apply``, ``chance_outcomes``, ``to_act``, ``view``, ``result``,
-``parse_move`` and ``describe``. Generic code (the test kit, the CLI, the serializer, play
-loops) should not import titles by name, so each title also publishes one
-:class:`Game` that points at those functions plus the few hooks that only generic
-checks need (card census, hidden re-deals, candidate moves).
+``parse_move`` and ``describe``. Generic code (the test kit, the CLI, the serializer,
+the match driver, front ends) never imports titles by name: each title publishes one
+:class:`Game`, made by :func:`zombie_rules.core.builder.build_game` from the
+package's names, that points at those functions, the hooks that generic checks need
+(card census, hidden re-deals, candidate moves) and the title's face (guide, board,
+facts, search hints). Every face field has a generic default, so a title that
+supplies none still plays everywhere.
 """
 
 from __future__ import annotations
@@ -18,7 +21,11 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from zombie_rules.core.board import Board, generic_board
+from zombie_rules.core.facts import GENERIC, Facts
+from zombie_rules.core.presentation import Guide, generic_guide
 from zombie_rules.core.result import Result
+from zombie_rules.core.search_hints import NO_HINTS, SearchHints
 
 C = TypeVar("C")
 S = TypeVar("S")
@@ -32,6 +39,26 @@ def _plain(move: Any) -> Any:
 
 def _accept(view: Any) -> None:
     return None
+
+
+@attrs.frozen
+class _ToldBy:
+    """An ``account`` for a title that has only ``describe`` (which applies the move again)."""
+
+    describe: Callable[[Any, Any, int | None], str]
+
+    def __call__(self, before: Any, move: Any, after: Any, seat: int | None) -> str:
+        return self.describe(before, move, seat)
+
+
+@attrs.frozen
+class _FirstLineOf:
+    """A ``label`` for a title that has only ``describe`` (which applies the move to tell it)."""
+
+    describe: Callable[[Any, Any, int | None], str]
+
+    def __call__(self, state: Any, move: Any, seat: int | None) -> str:
+        return self.describe(state, move, seat).split("\n", 1)[0]
 
 
 @attrs.frozen
@@ -82,6 +109,31 @@ class Game(Generic[C, S, M, V]):
         raises ``ValueError`` naming the broken field when a decoded view could
         not be rendered (``render`` trusts the views ``view`` builds); the default
         accepts every well-typed view.
+    ``account``
+        ``account(before, move, after, seat)``: what ``describe(before, move, seat)``
+        says, given the state the move led to, so a driver that holds it (the match
+        driver) tells every seat of a move without applying it again.
+    ``default_config``
+        the config generic code plays when none is given (``config_type()``: the
+        rulebook's); a variant published under its own name sets its own, such as
+        a Zombie Run! with a smaller deck.
+    ``label``
+        ``label(state, move, seat)``: the first line of ``describe``, what a menu
+        shows for a move ``seat`` may choose, written from ``state`` alone (a label
+        is read before the move is made), so labelling every choice applies none.
+
+    The last block is the title's face, each with a generic default:
+
+    ``guide``
+        help texts, the rules summary, card texts and the board's legend
+        (:class:`~zombie_rules.core.presentation.Guide`).
+    ``board``
+        the view as a board a page draws (:mod:`zombie_rules.core.board`).
+    ``facts``
+        score words and direction, sides, roles (:class:`~zombie_rules.core.facts.Facts`).
+    ``search``
+        an evaluation and search settings
+        (:class:`~zombie_rules.core.search_hints.SearchHints`).
     """
 
     name: str
@@ -114,3 +166,18 @@ class Game(Generic[C, S, M, V]):
     agents: Mapping[str, Callable[[], Any]] = attrs.field(factory=dict)
     without_annotation: Callable[[M], M] = attrs.field(default=_plain)
     check_view: Callable[[V], None] = attrs.field(default=_accept)
+    account: Callable[[S, M, S, int | None], str] = attrs.field(
+        default=attrs.Factory(lambda self: _ToldBy(self.describe), takes_self=True)
+    )
+    default_config: Callable[[], C] = attrs.field(
+        default=attrs.Factory(lambda self: self.config_type, takes_self=True)
+    )
+    label: Callable[[S, M, int | None], str] = attrs.field(
+        default=attrs.Factory(lambda self: _FirstLineOf(self.describe), takes_self=True)
+    )
+    guide: Guide = attrs.field(
+        default=attrs.Factory(lambda self: generic_guide(self.name), takes_self=True)
+    )
+    board: Callable[[V], Board] = attrs.field(default=generic_board)
+    facts: Facts = GENERIC
+    search: SearchHints = NO_HINTS

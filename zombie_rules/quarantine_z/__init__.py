@@ -3,12 +3,17 @@
 The module exports the shared protocol (``Config``, ``new_game``, ``legal_moves``,
 ``apply``, ``chance_outcomes``, ``to_act``, ``view``, ``result``, ``parse_move``)
 and ``GAME``, the record generic code uses.
+
+Its face lives here too, so no front end or tool needs a table of titles:
+``guide`` (help, rules and card texts), ``board`` (the view as a page draws it),
+``facts`` (how to read its results) and ``search`` (what a search bot should know).
 """
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.builder import build_game
 from zombie_rules.core.game import Game
-from zombie_rules.quarantine_z import checks
 from zombie_rules.quarantine_z.agents import HeuristicAgent
+from zombie_rules.quarantine_z.board import board
 from zombie_rules.quarantine_z.cards import (
     BUILDINGS,
     ITEMS,
@@ -22,9 +27,20 @@ from zombie_rules.quarantine_z.cards import (
     Kind,
     ZombieCard,
 )
+from zombie_rules.quarantine_z.checks import (
+    candidate_moves,
+    card_census,
+    card_set,
+    check_state,
+    check_view,
+    hidden_variant,
+    rounds_played,
+)
 from zombie_rules.quarantine_z.config import Config
-from zombie_rules.quarantine_z.describe import describe
+from zombie_rules.quarantine_z.describe import account, describe, label
 from zombie_rules.quarantine_z.determinize import determinize
+from zombie_rules.quarantine_z.facts import FACTS
+from zombie_rules.quarantine_z.guide import GUIDE
 from zombie_rules.quarantine_z.notation import parse_move
 from zombie_rules.quarantine_z.rules import (
     apply,
@@ -35,6 +51,7 @@ from zombie_rules.quarantine_z.rules import (
     result,
     to_act,
 )
+from zombie_rules.quarantine_z.search import SEARCH
 from zombie_rules.quarantine_z.state import (
     Action,
     Combat,
@@ -48,52 +65,32 @@ from zombie_rules.quarantine_z.state import (
 )
 from zombie_rules.quarantine_z.views import View, render, view
 
-GAME: Game[Config, State, Move, View] = Game(
-    name="quarantine_z",
-    config_type=Config,
-    state_type=State,
-    move_type=Move,
-    view_type=View,
-    new_game=new_game,
-    legal_moves=legal_moves,
-    apply=apply,
-    chance_outcomes=chance_outcomes,
-    to_act=to_act,
-    view=view,
-    result=result,
-    parse_move=parse_move,
-    describe=describe,
-    chance_weights=chance_weights,
-    config_of=lambda state: state.config,
-    players=lambda config: config.players,
-    card_set=checks.card_set,
-    card_census=checks.card_census,
-    hidden_variant=checks.hidden_variant,
-    determinize=determinize,
-    candidate_moves=checks.candidate_moves,
-    check_state=checks.check_state,
-    check_view=checks.check_view,
-    config_space={
-        "players": (3, 4, 5),
-        "zombie_seat": (0, 1, 2),
-        "zombies_per_step": (1, 2),
-        "zombie_may_pass": (False, True),
-        "free_actions": (0, 2, 6),
-        "allow_steal": (True, False),
-        "survivor_life": (1, 3),
-        "give_way": (True, False),
-        "player_scaling": (True, False),
-    },
-    rounds_played=checks.rounds_played,
-    render=render,
-    agents={"heuristic": HeuristicAgent},
-)
+#: What tests and walks vary, for each ``Config`` field worth varying.
+CONFIG_SPACE = {
+    "players": (3, 4, 5),
+    "zombie_seat": (0, 1, 2),
+    "zombies_per_step": (1, 2),
+    "zombie_may_pass": (False, True),
+    "free_actions": (0, 2, 6),
+    "allow_steal": (True, False),
+    "survivor_life": (1, 3),
+    "give_way": (True, False),
+    "player_scaling": (True, False),
+}
+AGENTS = {"heuristic": HeuristicAgent}
+
+GAME: Game[Config, State, Move, View] = build_game(__name__)
 
 __all__ = [
+    "AGENTS",
     "BUILDINGS",
     "CHANCE",
+    "CONFIG_SPACE",
+    "FACTS",
     "GAME",
+    "GUIDE",
     "ITEMS",
+    "SEARCH",
     "VARIABLE_LOOT",
     "ZOMBIE_CARDS",
     "Action",
@@ -115,16 +112,26 @@ __all__ = [
     "View",
     "Zombie",
     "ZombieCard",
+    "account",
     "apply",
+    "board",
+    "candidate_moves",
+    "card_census",
+    "card_set",
     "chance_outcomes",
     "chance_weights",
+    "check_state",
+    "check_view",
     "describe",
     "determinize",
+    "hidden_variant",
+    "label",
     "legal_moves",
     "new_game",
     "parse_move",
     "render",
     "result",
+    "rounds_played",
     "to_act",
     "view",
 ]

@@ -33,7 +33,7 @@ budget. So rollouts follow the title's heuristic bot, each seat choosing from
 its own view of the world, for at most ``rollout_moves`` moves (the other seats'
 moves on the way down the tree count too), or until ``stop`` says a natural break
 is reached (the end of a Zombie Run! round), and that position is scored by the
-title's evaluation (:mod:`zombie_rules.search.evaluation`): an estimated chance
+title's evaluation (``Game.search.evaluate``): an estimated chance
 that each seat wins. A game that ends inside the rollout is scored by its
 result. Without an evaluation the rollouts run to the end. ``epsilon`` mixes in
 random moves; it is 0 by default, because the worlds, the chance events and the

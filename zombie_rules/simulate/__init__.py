@@ -22,7 +22,8 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
-from zombie_rules.simulate.batch import Batch, Rotation, agent_names, make_agent
+from zombie_rules.play import agent_names, make_agent
+from zombie_rules.simulate.batch import Batch, Rotation
 from zombie_rules.simulate.chunk import Chunk, GameLine, run_chunk
 from zombie_rules.simulate.cluster import ClusterError, Dask, MissingExtra
 from zombie_rules.simulate.executors import Executor, InProcess, Processes

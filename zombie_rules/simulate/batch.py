@@ -18,7 +18,7 @@ import attrs
 from zombie_rules.core.errors import DecodeError, InvalidConfig, UnknownGame
 from zombie_rules.core.game import Game
 from zombie_rules.core.validation import short
-from zombie_rules.play import Agent, RandomAgent
+from zombie_rules.play import make_agent
 from zombie_rules.registry import get_game
 from zombie_rules.simulate.seeding import game_seed
 
@@ -37,33 +37,6 @@ class Rotation(enum.Enum):
     NONE = "none"
     CYCLE = "cycle"
     ALL = "all"
-
-
-#: Agents every title has: the uniform baseline and the information-set MCTS bot.
-GENERIC_AGENTS = ("random", "ismcts")
-
-
-def agent_names(game: AnyGame) -> tuple[str, ...]:
-    """The agent names a batch of ``game`` accepts: the generic agents and the title's bots."""
-    return (*GENERIC_AGENTS, *sorted(game.agents))
-
-
-def make_agent(game: AnyGame, name: str) -> Agent:
-    """A fresh agent called ``name``; :class:`InvalidConfig` listing the known names."""
-    if name == "random":
-        return RandomAgent()
-    if name == "ismcts":
-        from zombie_rules.search import make_ismcts  # the search bot is not needed otherwise
-
-        return make_ismcts(game)
-    factory = game.agents.get(name)
-    if factory is None:
-        known = ", ".join(agent_names(game))
-        raise InvalidConfig(
-            "agents", f"unknown agent {short(name)} for {game.name}; known agents: {known}"
-        )
-    agent: Agent = factory()
-    return agent
 
 
 def _agent_tuple(value: Any) -> tuple[str, ...]:
@@ -101,7 +74,7 @@ class Batch:
     def __attrs_post_init__(self) -> None:
         game = _title(self.title)
         if self.config is None:
-            object.__setattr__(self, "config", game.config_type())
+            object.__setattr__(self, "config", game.default_config())
         elif not isinstance(self.config, game.config_type):
             raise InvalidConfig(
                 "config", f"expected a {game.name} Config, got {type(self.config).__name__}"

@@ -14,11 +14,10 @@ from typing import Any
 import attrs
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.play import play_out
-from zombie_rules.simulate.batch import Batch, make_agent
+from zombie_rules.play import make_agent, play_out
+from zombie_rules.simulate.batch import Batch
 from zombie_rules.simulate.seeding import game_seed
 from zombie_rules.simulate.summary import Accumulator, GameOutcome, Summary
-from zombie_rules.simulate.titles import title_info
 
 
 @attrs.frozen
@@ -72,7 +71,7 @@ def run_chunk(batch: Batch, start: int, stop: int, keep_lines: bool = False) -> 
     began, cpu = time.perf_counter(), time.thread_time()
     game = batch.game
     config = batch.config
-    info = title_info(game.name)
+    info = game.facts
     orders = batch.orders()
     accumulator = Accumulator(game.name, game.players(config))
     lines = []

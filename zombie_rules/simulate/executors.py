@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+import pickle
 import signal
 from collections.abc import Iterator
-from typing import Protocol
+from typing import Any, Protocol
 
+from zombie_rules import registry
+from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.game import Game
 from zombie_rules.simulate.batch import Batch
 from zombie_rules.simulate.chunk import Chunk, run_chunk
 from zombie_rules.simulate.planner import Planner
+
+AnyGame = Game[Any, Any, Any, Any]
 
 #: Seconds of play per chunk sent to another process or machine.
 TASK_SECONDS = 1.0
@@ -65,11 +71,33 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("spawn")
 
 
-def _ignore_interrupts() -> None:
+def _start_worker(games: tuple[AnyGame, ...]) -> None:
     # Ctrl-C reaches every process of the terminal's group: let the parent alone
     # handle it (cancel what is queued, stop), rather than every worker printing
     # a traceback of its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # A title registered at run time in the parent is unknown to a fresh worker:
+    # register the same record there (published titles load from their entry points).
+    for game in games:
+        if game.name not in registry.GAMES:
+            registry.register(game, source="the parent process's registry.register()")
+
+
+def _shipped(batch: Batch) -> tuple[AnyGame, ...]:
+    """The batch's title, when workers must be sent it; :class:`InvalidConfig` if it cannot be."""
+    if not registry.registered_at_run_time(batch.title):
+        return ()
+    game = registry.get_game(batch.title)
+    try:
+        pickle.dumps(game)
+    except Exception as exc:  # lambdas, closures: a record that does not pickle
+        raise InvalidConfig(
+            "jobs",
+            f"{batch.title} was registered at run time and its Game cannot be sent to worker"
+            f" processes ({type(exc).__name__}: {exc}); build it from module-level functions,"
+            " publish it under the zombie_rules.games entry point, or play it in one process",
+        ) from None
+    return (game,)
 
 
 class Processes:
@@ -88,7 +116,10 @@ class Processes:
     def chunks(self, batch: Batch, keep_lines: bool) -> Iterator[Chunk]:
         planner = Planner(batch.games, self.jobs, TASK_SECONDS, self.chunk_games)
         pool = concurrent.futures.ProcessPoolExecutor(
-            self.jobs, mp_context=_context(), initializer=_ignore_interrupts
+            self.jobs,
+            mp_context=_context(),
+            initializer=_start_worker,
+            initargs=(_shipped(batch),),
         )
         pending: set[concurrent.futures.Future[Chunk]] = set()
         try:

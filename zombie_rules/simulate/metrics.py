@@ -12,9 +12,9 @@ from fractions import Fraction
 
 import attrs
 
+from zombie_rules.registry import get_game
 from zombie_rules.simulate.batch import Batch
 from zombie_rules.simulate.summary import Histogram, Summary, Tally
-from zombie_rules.simulate.titles import title_info
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -162,7 +162,7 @@ def _gap(rows: tuple[Row, ...]) -> Gap | None:
 
 def metrics(summary: Summary, batch: Batch) -> Metrics:
     """Every figure of the summary of ``batch``'s games."""
-    info = title_info(summary.title)
+    info = get_game(summary.title).facts
     orders = batch.orders()
     seats = tuple(
         Row(

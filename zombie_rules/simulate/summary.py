@@ -91,7 +91,7 @@ class Summary:
     than one: a shared win); ``moves`` and ``rounds`` the game lengths (moves
     include chance outcomes; rounds are the title's ``rounds_played``); ``margins``
     the per-game score margins the title defines
-    (:mod:`zombie_rules.simulate.titles`).
+    (``Game.facts``).
     """
 
     title: str

@@ -1,16 +1,15 @@
 """The terminal front end: ``zombie-rules play`` and ``zombie-rules replay``.
 
 Built only on the protocol (``view``/``render``, ``legal_moves``, ``describe``,
-``parse_move``) and :mod:`zombie_rules.play`; the rules never import it. Modules:
+``parse_move``), the title's face (``Game.guide`` for help, rules and card texts,
+``Game.facts`` for the result lines) and :mod:`zombie_rules.play`; the rules never
+import it, and it names no title. Modules:
 
 ``session``
     one game: bots move, people are asked, every move is told to each person as
     their seat knows it; undo, hot-seat hand-overs, the record.
 ``commands``
     what may be typed besides a move (help, rules, card, legend, undo, ...).
-``guides``
-    per title: the move grammar with examples, the rules on one screen, card
-    texts from the table's card data, the legend of the board's symbols.
 ``console``
     reading and writing: readline editing, history and completion at a terminal,
     an echoed transcript otherwise.

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import attrs
 
 from zombie_rules.core.errors import DecodeError, IllegalMove
+from zombie_rules.core.presentation import find_cards
 from zombie_rules.terminal import screen
-from zombie_rules.terminal.guide import find_cards
 
 if TYPE_CHECKING:
     from zombie_rules.terminal.session import Session

@@ -17,7 +17,6 @@ from zombie_rules.play import Record, narrate, replay
 from zombie_rules.registry import get_game
 from zombie_rules.terminal import screen
 from zombie_rules.terminal.console import Console
-from zombie_rules.terminal.guides import guide_for
 from zombie_rules.terminal.seating import SetupError
 
 
@@ -44,7 +43,7 @@ def run_replay(record: Record[Any, Any], seat: int | None, console: Console) -> 
     except IllegalMove as exc:
         raise SetupError(f"the record is not a legal game: {exc}") from None
     who = "a spectator" if seat is None else f"seat {seat}"
-    guide = guide_for(game.name)
+    guide = game.guide
     console.write(
         console.bold(
             f"Replay of {guide.title}: {players} players, {len(record.moves)} moves, as {who}"

@@ -14,7 +14,6 @@ import attrs
 
 from zombie_rules.core.game import Game
 from zombie_rules.core.result import Result
-from zombie_rules.simulate.titles import title_info
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -55,8 +54,8 @@ def account(text: str, width: int = 100, first: Callable[[str], str] | None = No
 
 
 def label(game: AnyGame, state: Any, move: Any, seat: int) -> str:
-    """What choosing ``move`` means to ``seat``: the first line of its account."""
-    return game.describe(state, move, seat).split("\n")[0]
+    """What choosing ``move`` means to ``seat``: the first line of its account (not applied)."""
+    return game.label(state, move, seat)
 
 
 def menu(game: AnyGame, state: Any, legal: Sequence[Any], seat: int, width: int) -> list[str]:
@@ -118,14 +117,14 @@ def seat_name(seat: int, me: int | None) -> str:
 
 def role(game: AnyGame, config: Any, seat: int) -> str:
     """A seat's fixed role (``the Zombie Player``), or ``""`` when every seat is alike."""
-    return title_info(game.name).role(config, seat)
+    return game.facts.role(config, seat)
 
 
 def result_lines(
     game: AnyGame, config: Any, result: Result, humans: Sequence[int], me: int | None
 ) -> list[str]:
     """Who won and why, every score with its unit and direction, and each person's verdict."""
-    info = title_info(game.name)
+    info = game.facts
     winners = sorted(result.winners)
     if not winners:
         who = "nobody wins"

@@ -12,8 +12,7 @@ from collections.abc import Mapping
 import attrs
 
 from zombie_rules.core.errors import InvalidConfig
-from zombie_rules.play import Agent
-from zombie_rules.simulate.batch import make_agent
+from zombie_rules.play import Agent, make_agent
 from zombie_rules.terminal.screen import AnyGame
 
 #: The ``--agents`` entry of a seat a person plays.

@@ -4,43 +4,32 @@ The screen belongs to one person at a time (the *viewer*). Every move is told to
 viewer in the words ``describe`` gives the viewer's seat, and each person keeps a
 cursor into the game's moves, so when the screen is passed to another person (hot
 seat) they are first told, in their own seat's words, everything since their last
-look. States are immutable, so the session keeps every one: ``undo`` goes back to
-the person's previous decision by dropping what came after it (the random number
-generator's state is restored too, so the same move brings the same draw).
+look. The game itself is a :class:`~zombie_rules.match.Match`, the driver every front
+end shares: it picks who acts, moves the bots, reads and checks a typed move (applied
+once), keeps each seat's account and takes a person's decision back (``undo``, which
+restores the random number generator too, so the same move brings the same draw).
+The session adds the screen: who has it, what they were told, pauses and hand-overs.
 """
 
 from __future__ import annotations
 
 import os
-import random
 import tempfile
 from typing import Any
 
-import attrs
-
-from zombie_rules.core.actors import CHANCE, seat_name
-from zombie_rules.core.errors import DecodeError, EncodeError, IllegalMove
+from zombie_rules.core.errors import EncodeError
+from zombie_rules.core.presentation import Guide
 from zombie_rules.core.validation import short
-from zombie_rules.play import Agent, Record, choose_move, pick_actor, sample_chance
+from zombie_rules.match import PERSON, CannotUndo, Match
+from zombie_rules.play import Agent, Record
 from zombie_rules.serialize import to_json
 from zombie_rules.terminal import commands, screen
 from zombie_rules.terminal.console import Console
-from zombie_rules.terminal.guide import Guide
-from zombie_rules.terminal.guides import guide_for
 from zombie_rules.terminal.screen import AnyGame
 from zombie_rules.terminal.seating import Seating, SetupError
 
 #: Exit status of a game left unfinished because its input ended (Ctrl-D).
 ABANDONED = 1
-
-
-@attrs.frozen
-class Decision:
-    """A point where a person was asked for a move: who, after how many moves, the RNG then."""
-
-    seat: int
-    index: int
-    rng: Any
 
 
 class Quit(Exception):
@@ -72,11 +61,11 @@ class Session:
         self.bot_names = seating.bots
         self.bots: dict[int, Agent] = seating.agents(game)
         self.console = console
-        self.guide = guide or guide_for(game.name)
-        self.rng = random.Random(seed)
-        self.states: list[Any] = [game.new_game(config)]
-        self.moves: list[Any] = []
-        self.decisions: list[Decision] = []
+        self.guide = guide or game.guide
+        players = game.players(config)
+        self.match: Match[Any, Any, Any, Any] = Match(
+            game, config, [self.bots.get(s, PERSON) for s in range(players)], seed
+        )
         self.told = dict.fromkeys(self.humans, 0)
         # In a hot-seat game nobody has the screen until the first person's turn.
         self.viewer: int | None = None if len(self.humans) > 1 else self.humans[0]
@@ -90,7 +79,15 @@ class Session:
 
     @property
     def state(self) -> Any:
-        return self.states[-1]
+        return self.match.state
+
+    @property
+    def states(self) -> list[Any]:
+        return self.match.states
+
+    @property
+    def moves(self) -> list[Any]:
+        return self.match.moves
 
     @property
     def hot_seat(self) -> bool:
@@ -100,23 +97,15 @@ class Session:
         """Play to the end (or until the person stops); the exit status."""
         try:
             self._intro()
+            match = self.match
             while True:
-                actors = self.game.to_act(self.state)
-                if not actors:
+                if match.over:
                     return self._finish()
-                if CHANCE in actors:
-                    self.advance(sample_chance(self.game, self.state, self.rng))
+                if match.advance(1):
+                    self._moved()
                     continue
-                # The RNG as it was before the pick: undo restores it, so the same
-                # seat is asked again and the same move brings the same draw.
-                before = self.rng.getstate()
-                seat = pick_actor(actors, self.rng)
-                if seat in self.told:
-                    self._turn(seat, before)
-                else:
-                    self.advance(
-                        choose_move(self.game, self.bots[seat], self.state, seat, self.rng)
-                    )
+                assert match.waiting is not None  # advance stops only for a person
+                self._turn(match.waiting)
         except Quit as stop:
             self.console.write(stop.message)
             return stop.status
@@ -125,10 +114,13 @@ class Session:
             self.console.close()
 
     def advance(self, move: Any) -> None:
-        """Make ``move``, tell it to the viewer, and see who is now out of the game."""
-        before = self.state
-        self.states.append(self.game.apply(before, move))
-        self.moves.append(move)
+        """Make a person's ``move`` (read and checked already), tell it, see who is out."""
+        self.match.play(move)
+        self._moved()
+
+    def _moved(self) -> None:
+        """Tell the last move to the viewer, and see who is now out of the game."""
+        before = self.states[-2]
         if self.mode != "skip":
             self.tell()
         self._check_out()
@@ -153,7 +145,7 @@ class Session:
         self.told[seat] = len(self.moves)
 
     def _account(self, index: int, seat: int | None) -> list[str]:
-        text = self.game.describe(self.states[index], self.moves[index], seat)
+        text = self.match.account(index, seat)
         mine = seat is not None and self.moves[index].seat == seat
         return screen.account(text, self.console.width, self.console.bold if mine else None)
 
@@ -167,13 +159,10 @@ class Session:
 
     # ------------------------------------------------------- a person's turn
 
-    def _turn(self, seat: int, rng: Any) -> None:
+    def _turn(self, seat: int) -> None:
         """Ask ``seat`` until it moves (or takes a move back)."""
         if seat != self.viewer:
             self._hand_over(seat)
-        index = len(self.moves)
-        if not self.decisions or self.decisions[-1].index != index:
-            self.decisions.append(Decision(seat, index, rng))
         self.console.complete_with(lambda: commands.candidates(self, seat))
         self.show(seat)
         while True:
@@ -188,7 +177,7 @@ class Session:
         return f"seat {seat}"
 
     def legal(self, seat: int) -> tuple[Any, ...]:
-        return tuple(m for m in self.game.legal_moves(self.state) if m.seat == seat)
+        return self.match.legal(seat)
 
     def show(self, seat: int) -> None:
         """The board as ``seat`` sees it, and the seat's moves."""
@@ -200,33 +189,13 @@ class Session:
             console.write(line)
 
     def parse(self, seat: int, text: str) -> Any:
-        """The move ``text`` names for ``seat``, applied to check it; raises if it is none.
+        """The move ``text`` names for ``seat``, checked (not applied); raises if it is none.
 
         Raises :class:`DecodeError` (not notation) or :class:`IllegalMove` (not allowed
         now); a line that does not parse as typed is tried in the title's other
         readings (a story without quotes) before giving up.
         """
-        try:
-            return self._parse_one(seat, text)
-        except DecodeError as first:
-            for other in self.guide.rewrites(text):
-                try:
-                    return self._parse_one(seat, other)
-                except (DecodeError, IllegalMove):
-                    continue
-            raise first from None
-
-    def _parse_one(self, seat: int, text: str) -> Any:
-        try:
-            move = self.game.parse_move(self.state, text)
-        except DecodeError:
-            if ":" in text:
-                raise
-            move = self.game.parse_move(self.state, f"{seat_name(seat)}: {text}")
-        if move.seat != seat:
-            raise IllegalMove(f"{short(text)}: you are seat {seat}")
-        self.game.apply(self.state, move)  # raises IllegalMove, saying what is legal
-        return move
+        return self.match.read(seat, text)
 
     def _hand_over(self, seat: int) -> None:
         """Clear the screen and wait until the next person has it (hot seat)."""
@@ -255,28 +224,15 @@ class Session:
 
     def undo(self, seat: int) -> str:
         """Go back to ``seat``'s previous decision; what was taken back, or why not."""
-        now = len(self.moves)
-        mine = [d for d in self.decisions if d.seat == seat and d.index < now]
-        if not mine:
-            return "Nothing to undo: you have not moved yet."
-        target = mine[-1]
-        others = sorted(
-            {d.seat for d in self.decisions if d.index > target.index and d.seat != seat}
-        )
-        if others:
-            return (
-                f"Cannot undo: seat {others[0]} has moved since your last move, and only"
-                " your own moves can be taken back."
-            )
-        taken = self.moves[target.index :]
+        try:
+            taken = self.match.undo(seat)
+        except CannotUndo as refused:
+            return str(refused)
         yours = screen.notation(taken[0])
-        del self.moves[target.index :]
-        del self.states[target.index + 1 :]
-        self.decisions = [d for d in self.decisions if d.index < target.index]
-        self.rng.setstate(target.rng)
+        back_to = len(self.moves)
         for human in self.told:
-            self.told[human] = min(self.told[human], target.index)
-        self.told[seat] = target.index
+            self.told[human] = min(self.told[human], back_to)
+        self.told[seat] = back_to
         self.out = {s: why for s, why in self.out.items() if self._out_reason(s)}
         if self.mode != "play" and len(self.out) < len(self.humans):
             self.mode = "play"
@@ -394,7 +350,7 @@ class Session:
 
     def record(self) -> Record[Any, Any]:
         """The game so far: title, config and every move (chance included)."""
-        return Record(self.game.name, self.config, tuple(self.moves))
+        return self.match.record()
 
     def _check_writable(self, path: str) -> None:
         try:

@@ -8,12 +8,17 @@ The module exports the shared protocol (``Config``, ``new_game``, ``legal_moves`
 ``apply``, ``chance_outcomes``, ``to_act``, ``view``, ``result``, ``parse_move``),
 ``scoring`` (the revealed teams and team totals) and ``GAME``, the record generic
 code uses.
+
+Its face lives here too, so no front end or tool needs a table of titles:
+``guide`` (help, rules and card texts), ``board`` (the view as a page draws it),
+``facts`` (how to read its results) and ``search`` (what a search bot should know).
 """
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.builder import build_game
 from zombie_rules.core.game import Game
-from zombie_rules.texas_zombies import checks
 from zombie_rules.texas_zombies.agents import HeuristicAgent
+from zombie_rules.texas_zombies.board import board
 from zombie_rules.texas_zombies.cards import (
     DEFAULT_EVENTS,
     DEFAULT_OBJECTS,
@@ -22,9 +27,21 @@ from zombie_rules.texas_zombies.cards import (
     Team,
     spread_events,
 )
+from zombie_rules.texas_zombies.checks import (
+    candidate_moves,
+    card_census,
+    card_set,
+    check_state,
+    check_view,
+    hidden_variant,
+    rounds_played,
+    without_story,
+)
 from zombie_rules.texas_zombies.config import Config
-from zombie_rules.texas_zombies.describe import describe
+from zombie_rules.texas_zombies.describe import account, describe, label
 from zombie_rules.texas_zombies.determinize import determinize
+from zombie_rules.texas_zombies.facts import FACTS
+from zombie_rules.texas_zombies.guide import GUIDE
 from zombie_rules.texas_zombies.notation import parse_move
 from zombie_rules.texas_zombies.rules import (
     apply,
@@ -36,54 +53,36 @@ from zombie_rules.texas_zombies.rules import (
     scoring,
     to_act,
 )
+from zombie_rules.texas_zombies.search import SEARCH
 from zombie_rules.texas_zombies.state import Action, Move, Phase, Scoring, State, TurnRecord
 from zombie_rules.texas_zombies.views import View, render, view
 
-GAME: Game[Config, State, Move, View] = Game(
-    name="texas_zombies",
-    config_type=Config,
-    state_type=State,
-    move_type=Move,
-    view_type=View,
-    new_game=new_game,
-    legal_moves=legal_moves,
-    apply=apply,
-    chance_outcomes=chance_outcomes,
-    to_act=to_act,
-    view=view,
-    result=result,
-    parse_move=parse_move,
-    describe=describe,
-    chance_weights=chance_weights,
-    config_of=lambda state: state.config,
-    players=lambda config: config.players,
-    card_set=checks.card_set,
-    card_census=checks.card_census,
-    hidden_variant=checks.hidden_variant,
-    determinize=determinize,
-    candidate_moves=checks.candidate_moves,
-    check_state=checks.check_state,
-    check_view=checks.check_view,
-    config_space={
-        "players": (3, 4, 5, 6),
-        "first_player": (0, 1, 2),
-        "events": (DEFAULT_EVENTS, spread_events((30, 0, 0)), spread_events((4, 6, 20))),
-        "objects": (DEFAULT_OBJECTS, DEFAULT_OBJECTS[:18]),
-        "events_per_player": (1, 3, 5),
-        "split_public": (False, True),
-    },
-    rounds_played=checks.rounds_played,
-    render=render,
-    agents={"heuristic": HeuristicAgent},
-    without_annotation=checks.without_story,
-)
+#: What tests and walks vary, for each ``Config`` field worth varying.
+CONFIG_SPACE = {
+    "players": (3, 4, 5, 6),
+    "first_player": (0, 1, 2),
+    "events": (DEFAULT_EVENTS, spread_events((30, 0, 0)), spread_events((4, 6, 20))),
+    "objects": (DEFAULT_OBJECTS, DEFAULT_OBJECTS[:18]),
+    "events_per_player": (1, 3, 5),
+    "split_public": (False, True),
+}
+AGENTS = {"heuristic": HeuristicAgent}
+#: A tell carries its story as free text; its plain form is what the rules check.
+without_annotation = without_story
+
+GAME: Game[Config, State, Move, View] = build_game(__name__)
 
 __all__ = [
+    "AGENTS",
     "CHANCE",
+    "CONFIG_SPACE",
     "DEFAULT_EVENTS",
     "DEFAULT_OBJECTS",
+    "FACTS",
     "GAME",
+    "GUIDE",
     "HAND_SIZE",
+    "SEARCH",
     "TEAMS",
     "Action",
     "Config",
@@ -95,18 +94,29 @@ __all__ = [
     "Team",
     "TurnRecord",
     "View",
+    "account",
     "apply",
+    "board",
+    "candidate_moves",
+    "card_census",
+    "card_set",
     "chance_outcomes",
     "chance_weights",
+    "check_state",
+    "check_view",
     "describe",
     "determinize",
+    "hidden_variant",
+    "label",
     "legal_moves",
     "new_game",
     "parse_move",
     "render",
     "result",
+    "rounds_played",
     "scoring",
     "spread_events",
     "to_act",
     "view",
+    "without_annotation",
 ]

@@ -18,9 +18,9 @@ opponent), or indifferent (votes at random). A No from a partisan voter is stron
 evidence that it is not on the teller's team; random voters are recognised as
 noise rather than read as evidence.
 
-``evaluate`` and ``world_weight`` serve :mod:`zombie_rules.search`: the first scores
-a position for each seat, the second says how well a re-dealt world's teams
-explain the votes seen so far (the same voter model).
+``evaluate`` and ``world_weight`` serve the search bot (``texas_zombies.search``
+hands them over): the first scores a position for each seat, the second says how
+well a re-dealt world's teams explain the votes seen so far (the same voter model).
 """
 
 from __future__ import annotations

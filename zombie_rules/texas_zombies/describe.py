@@ -8,15 +8,17 @@ vote; at the end every Team card is turned up and the scoring is told rule by ru
 (N-Q). So two moves a seat cannot tell apart read the same to it, and everything a
 move changes in the seat's view is in its account.
 
-The account is computed by applying the move, so whatever the move sets off (the
+The first line, the move itself, is worded from the state before it, so a menu can
+label every choice without playing one (``label``). What the move sets off (the
 vote's outcome, the discards, a reshuffle, the next turn, the end of the game) is
-read from the resulting state rather than re-derived.
+read from the state the move led to rather than re-derived.
 """
 
 from __future__ import annotations
 
 import json
 
+from zombie_rules.core.describing import describer, players_of
 from zombie_rules.core.validation import expect_seat, expect_well_formed
 from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAMS
 from zombie_rules.texas_zombies.config import tables
@@ -25,25 +27,37 @@ from zombie_rules.texas_zombies.state import Action, Move, Phase, State
 from zombie_rules.texas_zombies.wording import count, event_name, listing, object_names, seats
 
 
-def describe(state: State, move: Move, seat: int | None) -> str:
-    """What ``move`` at ``state`` is and sets off, as ``seat`` (``None``: a spectator) knows it.
-
-    Raises :class:`~zombie_rules.core.errors.IllegalMove` for a move that is not
-    legal at ``state`` (a tell may carry any story) and
-    :class:`~zombie_rules.core.errors.UnknownSeat` for a seat not at the table.
-    """
-    expect_well_formed(move, Move)
-    expect_seat(seat, state.config.players)
-    after = apply(state, move)
-    lines = [_FIRST[move.action](state, move, seat, after)]
+def account(state: State, move: Move, after: State, seat: int | None) -> str:
+    """What ``move`` at ``state`` is and sets off (``after``), as ``seat`` knows."""
+    lines = [_move_line(state, move, seat)]
     lines += _aftermath(state, after, seat)
     return "\n".join(lines)
+
+
+#: Refuses a move that is not legal at ``state`` (a tell may carry any story).
+describe = describer(Move, players_of, apply, account)
+
+
+def label(state: State, move: Move, seat: int | None) -> str:
+    """The first line of ``describe``, for a menu: worded from ``state`` so no move is played.
+
+    Refuses a malformed move or an unknown seat like ``describe``; a label is asked
+    for the legal moves of ``state`` only, so legality is left to ``apply``.
+    """
+    expect_well_formed(move, Move)
+    expect_seat(seat, players_of(state))
+    return _move_line(state, move, seat)
 
 
 # ----------------------------------------------------------------- first line
 
 
-def _first_back(state: State, move: Move, seat: int | None, after: State) -> str:
+def _move_line(state: State, move: Move, seat: int | None) -> str:
+    """The move as ``seat`` knew it before it was made: the account's first line, the label."""
+    return _FIRST[move.action](state, move, seat)
+
+
+def _first_back(state: State, move: Move, seat: int | None) -> str:
     back = move.args[0]
     if state.phase is Phase.TOP_BACK:
         # A: the pile is face down; only the back of its top card shows.
@@ -60,7 +74,7 @@ def _first_back(state: State, move: Move, seat: int | None, after: State) -> str
     return f"The back of the next Event shows {back}: {who} story must use {count(back, 'Object')}."
 
 
-def _first_object(state: State, move: Move, seat: int | None, after: State) -> str:
+def _first_object(state: State, move: Move, seat: int | None) -> str:
     dealt = state.phase is Phase.DEAL_OBJECT
     if state.turn == seat:
         name = state.config.objects[move.args[0]]
@@ -70,10 +84,12 @@ def _first_object(state: State, move: Move, seat: int | None, after: State) -> s
     return f"Seat {state.turn} draws an Object from the draw pile."
 
 
-def _first_split(state: State, move: Move, seat: int | None, after: State) -> str:
+def _first_split(state: State, move: Move, seat: int | None) -> str:
     n = state.config.players
     if state.config.split_public:
-        sizes = after.team_deck
+        # C: the chosen team gets the extra member (as the rules' split deals them).
+        small = n // 2
+        sizes = (small + 1, small) if move.args[0] == 0 else (small, small + 1)
         shown = listing([f"{sizes[i]} {team.value}" for i, team in enumerate(TEAMS)])
         return f"The {n} Team cards are taken out: {shown}."
     # The bigger team stays secret (docs/rulings/texas_zombies.md): both outcomes
@@ -84,20 +100,20 @@ def _first_split(state: State, move: Move, seat: int | None, after: State) -> st
     )
 
 
-def _first_team(state: State, move: Move, seat: int | None, after: State) -> str:
+def _first_team(state: State, move: Move, seat: int | None) -> str:
     # C: "Randomly deal to each player a Team card, face down."
     if state.turn == seat:
         return f"You are dealt a Team card: {TEAMS[move.args[0]].value}."
     return f"Seat {state.turn} is dealt a Team card face down."
 
 
-def _first_event(state: State, move: Move, seat: int | None, after: State) -> str:
+def _first_event(state: State, move: Move, seat: int | None) -> str:
     # E: the active player draws the top Event and reads it out: its face is public.
     you = state.turn == seat
     who = "You draw" if you else f"Seat {state.turn} draws"
     reads = "read" if you else "reads"
     name = event_name(state.config, move.args[0])
-    left = after.events_left
+    left = state.events_left - 1
     if left:
         return (
             f"{who} the Event {name} and {reads} it out ({count(left, 'Event')} left in the pile)."
@@ -110,7 +126,7 @@ def _first_event(state: State, move: Move, seat: int | None, after: State) -> st
     )
 
 
-def _first_tell(state: State, move: Move, seat: int | None, after: State) -> str:
+def _first_tell(state: State, move: Move, seat: int | None) -> str:
     # F: the story uses the Objects laid down, which are face up from then on.
     who = "You tell" if move.seat == seat else f"Seat {move.seat} tells"
     line = f"{who} a story using {object_names(state.config, move.args)}"
@@ -120,13 +136,13 @@ def _first_tell(state: State, move: Move, seat: int | None, after: State) -> str
     return line + "."
 
 
-def _first_speechless(state: State, move: Move, seat: int | None, after: State) -> str:
+def _first_speechless(state: State, move: Move, seat: int | None) -> str:
     # G, note: "his challenge is automatically considered as failed."
     who = "You are" if move.seat == seat else f"Seat {move.seat} is"
     return f"{who} speechless: the challenge fails without a vote (rule G)."
 
 
-def _first_vote(state: State, move: Move, seat: int | None, after: State) -> str:
+def _first_vote(state: State, move: Move, seat: int | None) -> str:
     # H: votes are cast in secret; only the voter knows its own until all are in.
     if move.seat == seat:
         return f"You vote {'Yes' if move.args[0] else 'No'}."

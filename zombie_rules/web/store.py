@@ -13,11 +13,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig
+from zombie_rules.core.errors import DecodeError, InvalidConfig
 from zombie_rules.core.validation import short
+from zombie_rules.match import Match
 from zombie_rules.play import Record, expect_config
 from zombie_rules.registry import get_game
-from zombie_rules.serialize import from_json, to_json
+from zombie_rules.serialize import from_json, to_data, to_json
 from zombie_rules.web.table import AnyGame, NotFound, Table, seat_kinds
 
 #: Games held at once unless the server is told otherwise.
@@ -44,7 +45,7 @@ def decode_config(game: AnyGame, data: object) -> Any:
         data = {}
     if not isinstance(data, dict):
         raise DecodeError(f"config: expected a JSON object of fields, not {short(data)}")
-    merged = json.loads(to_json(game.config_type()))
+    merged = json.loads(to_json(game.default_config()))
     merged.update(data)
     return from_json(game.config_type, json.dumps(merged))
 
@@ -129,12 +130,9 @@ class Store:
         _, config_value, kinds, seed_value = self._settings(
             saved.game, json.loads(to_json(saved.config)), seats, seed
         )
-        table = Table("-", game, config_value, kinds, seed_value, 0.0)
-        for number, move in enumerate(saved.moves):
-            try:
-                table._push(move, game.apply(table.state, move))
-            except IllegalMove as exc:
-                raise IllegalMove(f"move {number} of the record: {exc}") from exc
+        resumed = Record(game.name, config_value, saved.moves)
+        match = Match.from_record(game, resumed, kinds, seed_value)
+        table = Table("-", game, config_value, kinds, seed_value, 0.0, match)
 
         def adopt(game_id: str, now: float) -> Table:
             table.id = game_id
@@ -209,7 +207,7 @@ def created(table: Table) -> dict[str, Any]:
             {"seat": s, "kind": kind, "token": table.tokens.get(s)}
             for s, kind in enumerate(table.seats)
         ],
-        "version": len(table.moves),
+        "version": table.match.version,
     }
 
 
@@ -220,11 +218,11 @@ def titles() -> list[dict[str, Any]]:
     out = []
     for name in sorted(GAMES):
         game = GAMES[name]
-        config = game.config_type()
+        config = game.default_config()
         out.append(
             {
                 "name": name,
-                "config": json.loads(to_json(config)),
+                "config": to_data(config),
                 "players": game.players(config),
                 "seat_kinds": list(seat_kinds(game)),
                 "default_bot": "heuristic" if "heuristic" in game.agents else "random",

@@ -4,14 +4,14 @@ Three things here are secret and never leave except to the one who may have them
 a person seat's token (only in the creation answer), the owner token (idem; it
 deletes and exports the game), and the seed (idem: with the seed and the moves so far
 anyone could replay the random draws and learn every hidden card). Everything a seat
-is sent is built from ``game.view(state, seat)``, ``game.describe(..., seat)`` and the
-seat's own legal moves.
+is sent is built from ``game.view(state, seat)``, the seat's account of each move and
+the seat's own legal moves. The game itself is a :class:`~zombie_rules.match.Match`,
+the driver every front end shares; a table adds the seats' tokens, the lock and the
+web's rules for stale and malformed requests.
 """
 
 from __future__ import annotations
 
-import json
-import random
 import secrets
 import threading
 from collections.abc import Sequence
@@ -21,9 +21,9 @@ from zombie_rules.core.actors import CHANCE, seat_name
 from zombie_rules.core.errors import DecodeError, IllegalMove
 from zombie_rules.core.game import Game
 from zombie_rules.core.validation import short
-from zombie_rules.play import Agent, RandomAgent, Record, choose_move, pick_actor, sample_chance
-from zombie_rules.serialize import to_json
-from zombie_rules.web.boards import board
+from zombie_rules.match import Match
+from zombie_rules.play import Record, agent_names
+from zombie_rules.serialize import to_data
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -58,19 +58,12 @@ def _is_int(value: object) -> bool:
 
 
 def seat_kinds(game: AnyGame) -> tuple[str, ...]:
-    """What may sit at a seat of ``game``: a person, or one of its bots."""
-    return (PERSON, "random", *sorted(game.agents))
-
-
-def _make_agent(game: AnyGame, kind: str) -> Agent:
-    if kind == "random":
-        return RandomAgent()
-    agent: Agent = game.agents[kind]()
-    return agent
+    """What may sit at a seat of ``game``: a person, or any bot every front end offers."""
+    return (PERSON, *agent_names(game))
 
 
 class Table:
-    """One game being played: its seats, their tokens, every state and move so far.
+    """One game being played: its seats, their tokens, and the match between them.
 
     All reads and writes of a table go through :attr:`lock`, so two moves posted at
     once are applied one after the other, each checked against the position the
@@ -85,6 +78,7 @@ class Table:
         seats: Sequence[str],
         seed: int,
         now: float,
+        match: Match[Any, Any, Any, Any] | None = None,
     ) -> None:
         self.id = game_id
         self.game = game
@@ -93,13 +87,7 @@ class Table:
         self.seed = seed
         self.tokens = {s: _token() for s, kind in enumerate(self.seats) if kind == PERSON}
         self.owner_token = _token()
-        self.rng = random.Random(seed)
-        self.agents = {
-            s: _make_agent(game, kind) for s, kind in enumerate(self.seats) if kind != PERSON
-        }
-        self.states: list[Any] = [game.new_game(config)]
-        self.moves: list[Any] = []
-        self._logs: dict[int | None, list[str]] = {}
+        self.match: Match[Any, Any, Any, Any] = match or Match(game, config, self.seats, seed)
         self.lock = threading.Lock()
         self.created = now
         self.touched = now
@@ -108,11 +96,16 @@ class Table:
 
     @property
     def state(self) -> Any:
-        return self.states[-1]
+        return self.match.state
+
+    @property
+    def moves(self) -> list[Any]:
+        """Every move so far (the match's own list: read, do not change)."""
+        return self.match.moves
 
     def record(self) -> Record[Any, Any]:
         """The game so far as a :class:`Record`: the save file (it holds every secret)."""
-        return Record(self.game.name, self.config, tuple(self.moves))
+        return self.match.record()
 
     def check_seat(self, seat: int) -> None:
         """:class:`NotFound` unless ``seat`` is at this table."""
@@ -133,94 +126,71 @@ class Table:
         if token is None or not secrets.compare_digest(token.encode(), self.owner_token.encode()):
             raise Forbidden(f"game {self.id}: only its owner (the owner token) may do that")
 
-    def log(self, seat: int | None) -> list[str]:
+    def log(self, seat: int | None) -> tuple[str, ...]:
         """``narrate(record, seat)``, kept up to date move by move instead of replayed."""
-        told = self._logs.setdefault(seat, [])
-        describe = self.game.describe
-        for i in range(len(told), len(self.moves)):
-            told.append(describe(self.states[i], self.moves[i], seat))
-        return told
+        return self.match.log(seat)
 
     def summary(self, now: float) -> dict[str, Any]:
         """What anyone may know of the game: for the list of games."""
-        state = self.state
         return {
             "id": self.id,
             "title": self.game.name,
             "players": len(self.seats),
             "seats": list(self.seats),
-            "version": len(self.moves),
-            "over": not self.game.to_act(state),
+            "version": self.match.version,
+            "over": self.match.over,
             "idle_seconds": round(now - self.touched),
         }
 
     def payload(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` (``None``: a spectator) may be sent now.
 
-        The view as the title's JSON and as text, a board summary built from that
-        view alone, the seat's own legal moves labelled with ``describe``, and the
-        seat's log: the game as this seat was told it.
+        The view as the title's JSON data and as text, a board built from that view
+        alone, the seat's own legal moves labelled as the seat would be told them
+        (built once per position, however often the seat asks), and the seat's log:
+        the game as this seat was told it. Each object is encoded once, as data; the
+        server writes the whole answer as JSON once.
         """
         game = self.game
-        state = self.state
+        match = self.match
+        state = match.state
         view = game.view(state, seat)
         actors = game.to_act(state)
         result = game.result(state)
         moves = []
         if seat is not None:
-            mine = (m for m in game.legal_moves(state) if m.seat == seat)
-            for index, move in enumerate(mine):
-                label = game.describe(state, move, seat).split("\n", 1)[0]
-                moves.append({"index": index, "notation": str(move), "label": label})
+            moves = [
+                {"index": c.index, "notation": c.notation, "label": c.label}
+                for c in match.choices(seat)
+            ]
         return {
             "id": self.id,
             "title": game.name,
             "seat": seat,
             "players": len(self.seats),
             "seats": [{"seat": s, "kind": kind} for s, kind in enumerate(self.seats)],
-            "version": len(self.moves),
+            "version": match.version,
             "to_act": sorted(a for a in actors if a != CHANCE),
             "chance_pending": CHANCE in actors,
             "over": not actors,
-            "result": None if result is None else json.loads(to_json(result)),
-            "view": json.loads(to_json(view)),
+            "result": None if result is None else to_data(result),
+            "view": to_data(view),
             "text": game.render(view),
-            "board": board(game.name, view),
+            "board": game.board(view),
             "moves": moves,
-            "log": list(self.log(seat)),
+            "log": list(match.log(seat)),
         }
 
     # ------------------------------------------------------------ playing
 
-    def _push(self, move: Any, after: Any) -> None:
-        self.moves.append(move)
-        self.states.append(after)
-
     def advance(self) -> int:
         """Let chance and the bots move until a person must act; returns how many moved.
 
-        When several seats may act at once the seeded :func:`pick_actor` chooses, as
-        every driver does; when it picks a person the server waits for that person
-        (any person who may act can post meanwhile).
+        When several seats may act at once the match's seeded pick chooses, as every
+        driver does; when it picks a person the server waits for that person (any
+        person who may act can post meanwhile).
         """
-        game = self.game
-        made = 0
-        while made < MAX_AUTOMATIC_MOVES:
-            state = self.state
-            actors = game.to_act(state)
-            if not actors:
-                break
-            if CHANCE in actors:
-                move = sample_chance(game, state, self.rng)
-            else:
-                seat = pick_actor(actors, self.rng)
-                agent = self.agents.get(seat)
-                if agent is None:
-                    break
-                move = choose_move(game, agent, state, seat, self.rng)
-            self._push(move, game.apply(state, move))
-            made += 1
-        return made
+        return self.match.advance(MAX_AUTOMATIC_MOVES)
 
     def play(self, seat: int, body: object) -> None:
         """Apply the move ``body`` names for ``seat``, then let the bots answer.
@@ -233,10 +203,10 @@ class Table:
         or its choices are no longer the ones it was shown; a move by another seat
         in between (the others voting at the same time) does not make it stale. Bad
         input raises :class:`DecodeError` or :class:`IllegalMove` and changes nothing.
+        The move is checked against the legal moves and applied once.
         """
         move = self._read_move(seat, body)
-        after = self.game.apply(self.state, move)
-        self._push(move, after)
+        self.match.play(move)
         self.advance()
 
     def _read_move(self, seat: int, body: object) -> Any:
@@ -259,60 +229,49 @@ class Table:
         has_index = "index" in body
         if has_index == ("notation" in body):
             raise DecodeError('give exactly one of "index" and "notation"')
-        state = self.state
-        if CHANCE in self.game.to_act(state):  # pragma: no cover - advance leaves none
+        match = self.match
+        if CHANCE in match.to_act():  # pragma: no cover - advance leaves none
             raise IllegalMove("the game is waiting for chance, not for a seat")
         if has_index:
             index = body["index"]
             if not _is_int(index):
                 raise DecodeError(f"index: expected an integer, not {short(index)}")
-            mine = [m for m in self.game.legal_moves(state) if m.seat == seat]
-            if not mine:
-                raise IllegalMove(self._not_yours(seat))
-            if not 0 <= index < len(mine):
-                raise IllegalMove(
-                    f"index {index}: seat {seat} has moves 0-{len(mine) - 1} at move"
-                    f" {len(self.moves)}"
-                )
-            return mine[index]
+            return match.choice(seat, index)
         text = body["notation"]
         if not isinstance(text, str):
             raise DecodeError(f"notation: expected a string, not {short(text)}")
-        move = self._parse(state, text.strip(), seat)
-        if move.seat != seat:
-            raise IllegalMove(
-                f"{short(text)} is seat {seat_name(move.seat)}'s move; you are {seat}"
-            )
-        return move
+        return self._parse(text.strip(), seat)
 
     def _expect_fresh(self, seat: int, version: int) -> None:
         """:class:`Stale` unless a move ``seat`` chose at move ``version`` still means the same."""
-        now = len(self.moves)
+        match = self.match
+        now = match.version
         if version == now:
             return
         if not 0 <= version < now:
             raise Stale(f"version {version}: the game is at move {now}")
-        moved = any(m.seat == seat for m in self.moves[version:])
+        moved = any(m.seat == seat for m in match.moves[version:])
         legal = self.game.legal_moves
-        then = tuple(m for m in legal(self.states[version]) if m.seat == seat)
-        if moved or then != tuple(m for m in legal(self.state) if m.seat == seat):
+        then = tuple(m for m in legal(match.states[version]) if m.seat == seat)
+        if moved or then != match.legal(seat):
             raise Stale(
                 f"the game has moved on since move {version} (it is at move {now}) and your"
                 " choices have changed; look again and choose"
             )
 
-    def _parse(self, state: Any, text: str, seat: int) -> Any:
+    def _parse(self, text: str, seat: int) -> Any:
         """The move ``text`` names, read as ``seat``'s when it has no actor prefix."""
+        game = self.game
+        state = self.state
         try:
-            return self.game.parse_move(state, text)
+            move = game.parse_move(state, text)
         except DecodeError:
             if ":" in text:
                 raise
-            return self.game.parse_move(state, f"{seat}: {text}")
-
-    def _not_yours(self, seat: int) -> str:
-        actors = self.game.to_act(self.state)
-        if not actors:
-            return "the game is over"
-        waiting = ", ".join(seat_name(a) for a in sorted(actors))
-        return f"it is not seat {seat}'s move; waiting for seat(s) {waiting}"
+            move = game.parse_move(state, f"{seat}: {text}")
+        if move.seat != seat:
+            raise IllegalMove(
+                f"{short(text)} is seat {seat_name(move.seat)}'s move; you are {seat}"
+            )
+        self.match.check(move)
+        return move

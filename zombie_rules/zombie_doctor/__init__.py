@@ -21,15 +21,19 @@ Modules, one job each:
 - ``views``, ``notation``, ``describe``, ``agents``, ``checks``: views, move
   parsing, the per-seat account of a move, the heuristic agent, and the hooks the
   generic tests use.
+- ``guide``, ``board``, ``facts``, ``search``: the title's face (help and card texts,
+  the view as a page draws it, how to read results, what a search bot should know),
+  here so that no front end or tool needs a table of titles.
 
 ``Config()`` is the rulebook game plus one house rule, a safety round cap
 (``round_limit``; see the rulings).
 """
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.builder import build_game
 from zombie_rules.core.game import Game
-from zombie_rules.zombie_doctor import checks
 from zombie_rules.zombie_doctor.agents import HeuristicAgent
+from zombie_rules.zombie_doctor.board import board
 from zombie_rules.zombie_doctor.cards import (
     BUILT_IN,
     CHARACTERS,
@@ -48,9 +52,20 @@ from zombie_rules.zombie_doctor.cards import (
     is_healthy,
     is_infected,
 )
+from zombie_rules.zombie_doctor.checks import (
+    candidate_moves,
+    card_census,
+    card_set,
+    check_state,
+    check_view,
+    hidden_variant,
+    rounds_played,
+)
 from zombie_rules.zombie_doctor.config import DEFAULT_ROUND_LIMIT, Config, CustomCard
-from zombie_rules.zombie_doctor.describe import describe
+from zombie_rules.zombie_doctor.describe import account, describe, label
 from zombie_rules.zombie_doctor.determinize import determinize
+from zombie_rules.zombie_doctor.facts import FACTS
+from zombie_rules.zombie_doctor.guide import GUIDE
 from zombie_rules.zombie_doctor.notation import parse_move
 from zombie_rules.zombie_doctor.rules import (
     apply,
@@ -61,54 +76,34 @@ from zombie_rules.zombie_doctor.rules import (
     result,
     to_act,
 )
+from zombie_rules.zombie_doctor.search import SEARCH
 from zombie_rules.zombie_doctor.state import Action, Move, Phase, State, Status
 from zombie_rules.zombie_doctor.usability import card_uses, flip_choices, opponents
 from zombie_rules.zombie_doctor.views import View, render, view
 
-GAME: Game[Config, State, Move, View] = Game(
-    name="zombie_doctor",
-    config_type=Config,
-    state_type=State,
-    move_type=Move,
-    view_type=View,
-    new_game=new_game,
-    legal_moves=legal_moves,
-    apply=apply,
-    chance_outcomes=chance_outcomes,
-    to_act=to_act,
-    view=view,
-    result=result,
-    parse_move=parse_move,
-    describe=describe,
-    chance_weights=chance_weights,
-    config_of=lambda state: state.config,
-    players=lambda config: config.players,
-    card_set=checks.card_set,
-    card_census=checks.card_census,
-    hidden_variant=checks.hidden_variant,
-    determinize=determinize,
-    candidate_moves=checks.candidate_moves,
-    check_state=checks.check_state,
-    check_view=checks.check_view,
-    config_space={
-        "players": (2, 3, 4),
-        "first_player": (0, 1),
-        "hand_size": (2, 3, 4),
-        "bonus_mode": (False, True),
-        "round_limit": (None, 5, DEFAULT_ROUND_LIMIT),
-    },
-    rounds_played=checks.rounds_played,
-    render=render,
-    agents={"heuristic": HeuristicAgent},
-)
+#: What tests and walks vary, for each ``Config`` field worth varying.
+CONFIG_SPACE = {
+    "players": (2, 3, 4),
+    "first_player": (0, 1),
+    "hand_size": (2, 3, 4),
+    "bonus_mode": (False, True),
+    "round_limit": (None, 5, DEFAULT_ROUND_LIMIT),
+}
+AGENTS = {"heuristic": HeuristicAgent}
+
+GAME: Game[Config, State, Move, View] = build_game(__name__)
 
 __all__ = [
+    "AGENTS",
     "BUILT_IN",
     "CHANCE",
     "CHARACTERS",
+    "CONFIG_SPACE",
     "DEFAULT_DECK",
     "DEFAULT_ROUND_LIMIT",
+    "FACTS",
     "GAME",
+    "GUIDE",
     "HEAD",
     "LEFT_ARM",
     "LEFT_LEG",
@@ -116,6 +111,7 @@ __all__ = [
     "MISSING",
     "RIGHT_ARM",
     "RIGHT_LEG",
+    "SEARCH",
     "SLOT_NAMES",
     "TORSO",
     "Action",
@@ -127,23 +123,33 @@ __all__ = [
     "State",
     "Status",
     "View",
+    "account",
     "apply",
+    "board",
+    "candidate_moves",
     "card",
+    "card_census",
+    "card_set",
     "card_uses",
     "chance_outcomes",
     "chance_weights",
     "character_of",
+    "check_state",
+    "check_view",
     "describe",
     "determinize",
     "flip_choices",
+    "hidden_variant",
     "is_healthy",
     "is_infected",
+    "label",
     "legal_moves",
     "new_game",
     "opponents",
     "parse_move",
     "render",
     "result",
+    "rounds_played",
     "to_act",
     "view",
 ]

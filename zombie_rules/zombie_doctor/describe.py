@@ -2,9 +2,11 @@
 
 The first line is the move itself; further lines tell what it sets off (an
 automatic flip, a player turning or losing their head and where their hand went,
-draws from the known bottom of the deck, the next turn, the game's end). It
-works by playing the move with ``apply`` and reading the difference, so it
-cannot drift from the rules, and it tells each seat only what the rules show it:
+draws from the known bottom of the deck, the next turn, the game's end). The
+first line is worded from the state before the move, so that ``label`` (that line
+alone, for a menu) plays nothing; the rest works by playing the move with
+``apply`` and reading the difference, so it cannot drift from the rules. It tells
+each seat only what the rules show it:
 
 - a card drawn from the unseen part of the deck is named to its drawer only
   ("Seat 1 draws a card from the deck" to everyone else);
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from zombie_rules.core.describing import describer, players_of
 from zombie_rules.core.validation import expect_seat, expect_well_formed
 from zombie_rules.zombie_doctor.cards import (
     AMPUTATE,
@@ -62,16 +65,23 @@ def card_title(name: str) -> str:
     return CARD_TITLES.get(name) or name.replace("_", " ").title()
 
 
-def describe(state: State, move: Move, seat: int | None) -> str:
-    """What ``seat`` (``None``: a spectator) is told of ``move`` at ``state``.
+def account(state: State, move: Move, after: State, seat: int | None) -> str:
+    """What ``seat`` is told of ``move`` at ``state``, leading to ``after``."""
+    return "\n".join(_Account(state, move, seat, after).lines())
 
-    Raises :class:`IllegalMove` for a malformed or illegal move and
-    :class:`UnknownSeat` for a seat not at the table.
+
+describe = describer(Move, players_of, apply, account)
+
+
+def label(state: State, move: Move, seat: int | None) -> str:
+    """The first line of ``describe``, for a menu: worded from ``state`` so no move is played.
+
+    Refuses a malformed move or an unknown seat like ``describe``; a label is asked
+    for the legal moves of ``state`` only, so legality is left to ``apply``.
     """
     expect_well_formed(move, Move)
-    expect_seat(seat, state.config.players)
-    after = apply(state, move)
-    return "\n".join(_Account(state, move, seat, after).lines())
+    expect_seat(seat, players_of(state))
+    return _Words(state, move, seat).move_line()
 
 
 def _listing(items: Sequence[str]) -> str:
@@ -84,16 +94,14 @@ def _side(code: int) -> str:
     return "infected" if is_infected(code) else "healthy"
 
 
-class _Account:
-    """One move's account for one seat: the words depend on who is told."""
+class _Words:
+    """The move itself for one seat, from the state before it: a label needs no more."""
 
-    def __init__(self, state: State, move: Move, seat: int | None, after: State) -> None:
+    def __init__(self, state: State, move: Move, seat: int | None) -> None:
         self.state = state
         self.move = move
         self.seat = seat
-        self.after = after
         self.names = tables(state.config).names
-        self.new_out = after.out_order[len(state.out_order) :]
 
     # ------------------------------------------------------------ wording
 
@@ -121,41 +129,35 @@ class _Account:
     def card(self, kind: int) -> str:
         return card_title(self.names[kind])
 
-    # ------------------------------------------------------------ the account
+    # ------------------------------------------------------------ the move
 
-    def lines(self) -> list[str]:
+    def move_line(self) -> str:
+        """The account's first line and the move's label."""
         action = self.move.action
         if action is Action.USE:
-            lines = self.use()
-        elif action is Action.TAKE:
-            lines = self.take()
-        elif action is Action.STUCK:
-            lines = self.stuck()
-        elif action is Action.FLIP:
+            return self.use()
+        if action is Action.TAKE:
+            return self.take()
+        if action is Action.STUCK:
+            return self.stuck()
+        if action is Action.FLIP:
             s, slot = self.move.seat, self.move.args[0]
-            lines = [
+            return (
                 f"{self.subj(s)} {self.verb(s, 'flip', 'flips')} {self.own(s)}"
                 f" {SLOT_TITLES[slot]} to the infected side, as {self.own(s)} card requires."
-            ]
-        elif action is Action.BITE:
-            lines = self.bite()
-        elif action is Action.PASS:
+            )
+        if action is Action.BITE:
+            return self.bite()
+        if action is Action.PASS:
             s = self.move.seat
-            lines = [f"{self.subj(s)} {self.verb(s, 'let', 'lets')} the victim go: no bite."]
-        elif action is Action.DRAW:
-            lines = self.draw()
-        elif action is Action.LIMB:
-            lines = self.limb()
-        else:
-            lines = self.roll()
-        lines += self.outs(exclude_flipper=action in (Action.USE, Action.TAKE))
-        lines += self.auto_flip()
-        lines += self.bottom_draws()
-        lines += self.next_turn()
-        lines += self.game_over()
-        return lines
+            return f"{self.subj(s)} {self.verb(s, 'let', 'lets')} the victim go: no bite."
+        if action is Action.DRAW:
+            return self.draw()
+        if action is Action.LIMB:
+            return self.limb()
+        return self.roll()
 
-    def use(self) -> list[str]:
+    def use(self) -> str:
         m = self.move
         s, name, args = m.seat, m.card, m.args
         who, uses = self.subj(s), self.verb(s, "use", "uses")
@@ -163,63 +165,152 @@ class _Account:
             target, slot = args
             if slot == HEAD:
                 whose = self.poss(target)
-                return [
+                return (
                     f"{who} {uses} Amputate to cut off {whose} head, as {whose} torso is infected."
-                ]
-            return [
+                )
+            return (
                 f"{who} {uses} Amputate on {self.poss(target)} infected {SLOT_TITLES[slot]}:"
                 " it goes into the morgue."
-            ]
+            )
         if name == XRAY:
             (target,) = args
             if self.seat == s:
-                hand = [self.card(k) for k in self.state.hands[target]]
-                # The hand shown is what the move reveals: not on the first line, the
-                # label of the move before it is made.
-                return [
-                    f"You use X-Ray on Seat {target}.",
-                    f"Seat {target} shows you their hand: {_listing(hand)}. Take one card.",
-                ]
+                # The hand it shows is what the move reveals: the next line, not this one.
+                return f"You use X-Ray on Seat {target}."
             if self.seat == target:
-                return [f"Seat {s} uses X-Ray on you: you show them your hand, and they take one."]
-            return [
+                return f"Seat {s} uses X-Ray on you: you show them your hand, and they take one."
+            return (
                 f"Seat {s} uses X-Ray on Seat {target}: Seat {target} shows Seat {s} their hand,"
                 f" and Seat {s} takes one card."
-            ]
+            )
         if name == MAD_SCIENTIST:
             target, slot = args
             limb = SLOT_TITLES[slot]
-            return [
+            return (
                 f"{who} {uses} Mad Scientist on {self.obj(target)}: {self.own(s)} infected {limb}"
                 f" and {self.poss(target)} healthy {limb} change places."
-            ]
+            )
         if name == COMA:
-            return [
+            return (
                 f"{who} {uses} Coma: {self.they(s)} are immune to all"
                 f" cards until {self.own(s)} next turn."
-            ]
+            )
         if name == MEDICINE:
-            return [f"{who} {uses} Medicine and {self.verb(s, 'cure', 'cures')} {self.own(s)}"
-                    f" infected {SLOT_TITLES[args[0]]}."]  # fmt: skip
+            return (f"{who} {uses} Medicine and {self.verb(s, 'cure', 'cures')} {self.own(s)}"
+                    f" infected {SLOT_TITLES[args[0]]}.")  # fmt: skip
         if name == DEFIBRILLATOR:
-            return [f"{who} {uses} Defibrillator and {self.verb(s, 'cure', 'cures')}"
-                    f" {self.own(s)} infected torso."]  # fmt: skip
+            return (f"{who} {uses} Defibrillator and {self.verb(s, 'cure', 'cures')}"
+                    f" {self.own(s)} infected torso.")  # fmt: skip
         if name == MORGUE:
-            return [
+            return (
                 f"{who} {uses} Morgue and {self.verb(s, 'take', 'takes')} a limb from the morgue"
                 " without looking."
-            ]
+            )
         return self.custom()
 
-    def custom(self) -> list[str]:
+    def custom(self) -> str:
         s, (target,) = self.move.seat, self.move.args
         t = tables(self.state.config)
         custom = t.custom[t.index[self.move.card]]
         on = "" if target == s else f" on {self.obj(target)}"
         about = f" ({custom.description.rstrip('.')})" if custom.description else ""
-        first = (
-            f"{self.subj(s)} {self.verb(s, 'use', 'uses')} {card_title(custom.name)}{on}{about}."
+        return f"{self.subj(s)} {self.verb(s, 'use', 'uses')} {card_title(custom.name)}{on}{about}."
+
+    def take(self) -> str:
+        s, target = self.move.seat, self.state.xray_target
+        card = card_title(self.move.card)
+        if self.seat == s:
+            return f"You take Seat {target}'s {card}."
+        if self.seat == target:
+            return f"Seat {s} takes your {card}."
+        return f"Seat {s} takes one of Seat {target}'s cards."
+
+    def stuck(self) -> str:
+        s, (slot,), card = self.move.seat, self.move.args, self.move.card
+        # "they" takes the plural verb, like "you": "they return ... and flip".
+        if not card:
+            returned = f"keep {self.own(s)} hand"
+        elif self.seat == s:
+            returned = f"return the {card_title(card)} to the bottom of the deck unseen"
+        else:
+            returned = "return one card to the bottom of the deck unseen"
+        return (
+            f"{self.subj(s)} cannot use any of {self.own(s)} cards: {self.they(s)} {returned}"
+            f" and flip {self.own(s)} {SLOT_TITLES[slot]} to the infected side as a penalty."
         )
+
+    def bite(self) -> str:
+        s, (victim, slot) = self.move.seat, self.move.args
+        return (
+            f"{self.subj(s)} {self.verb(s, 'bite', 'bites')} {self.obj(victim)}:"
+            f" {self.poss(victim)} {SLOT_TITLES[slot]} becomes infected."
+        )
+
+    def draw(self) -> str:
+        to = short_seat(Work(self.state))
+        dealt = self.state.phase is Phase.DEAL
+        if self.seat == to:
+            card = card_title(self.move.card)
+            return f"You are dealt the {card}." if dealt else f"You draw the {card} from the deck."
+        return f"Seat {to} is dealt a card." if dealt else f"Seat {to} draws a card from the deck."
+
+    def limb(self) -> str:
+        character, slot, infected = self.move.args
+        s = self.state.turn
+        limb = SLOT_TITLES[slot]
+        side = "infected" if infected else "healthy"
+        drawn = f"{CHARACTERS[character]}'s {side} {limb}"
+        took = f"{self.subj(s)} {self.verb(s, 'take', 'takes')} {drawn} from the morgue"
+        current = self.state.bodies[s][slot]
+        if current == MISSING:
+            return (f"{took} and {self.verb(s, 'attach', 'attaches')} it where {self.own(s)}"
+                    f" {limb} was missing.")  # fmt: skip
+        mine = f"{self.own(s)} {_side(current)} {limb} ({CHARACTERS[character_of(current)]}'s)"
+        if bool(infected) != is_infected(current):
+            return f"{took}: it replaces {mine}, which goes into the morgue."
+        return f"{took}: it shows the same side as {mine}, so it goes back into the morgue."
+
+    def roll(self) -> str:
+        s, (face,) = self.state.turn, self.move.args
+        rolled = f"{self.subj(s)} {self.verb(s, 'roll', 'rolls')} a {face}"
+        if face % 2 == 0:
+            return f"{rolled}: {self.they(s)} may bite a player still in."
+        return f"{rolled}: the victim escapes."
+
+
+class _Account(_Words):
+    """One move's account for one seat: the move, then what it set off, read from ``after``."""
+
+    def __init__(self, state: State, move: Move, seat: int | None, after: State) -> None:
+        super().__init__(state, move, seat)
+        self.after = after
+        self.new_out = after.out_order[len(state.out_order) :]
+
+    def lines(self) -> list[str]:
+        action = self.move.action
+        lines = [self.move_line(), *self.shown()]
+        lines += self.outs(exclude_flipper=action in (Action.USE, Action.TAKE))
+        lines += self.auto_flip()
+        lines += self.bottom_draws()
+        lines += self.next_turn()
+        lines += self.game_over()
+        return lines
+
+    def shown(self) -> list[str]:
+        """What the card used showed or changed: an X-Ray's hand to its user, a custom
+        card's changes to the bodies."""
+        m = self.move
+        if m.action is not Action.USE:
+            return []
+        if m.card == XRAY:
+            (target,) = m.args
+            if self.seat != m.seat:
+                return []
+            hand = [self.card(k) for k in self.state.hands[target]]
+            return [f"Seat {target} shows you their hand: {_listing(hand)}. Take one card."]
+        if m.card in CARD_TITLES:
+            return []
+        s, (target,) = m.seat, m.args
         bodies = self.effect_bodies()
         changes = [
             self.body_change(x, slot, self.state.bodies[x][slot], bodies[x][slot])
@@ -227,7 +318,7 @@ class _Account:
             for slot in range(len(SLOT_TITLES))
             if bodies[x][slot] != self.state.bodies[x][slot]
         ]
-        return [first, *changes] if changes else [first, "Nothing changes on the table."]
+        return changes or ["Nothing changes on the table."]
 
     def body_change(self, s: int, slot: int, old: int, new: int) -> str:
         limb = SLOT_TITLES[slot]
@@ -251,71 +342,6 @@ class _Account:
             )
             return bodies
         return self.state.bodies
-
-    def take(self) -> list[str]:
-        s, target = self.move.seat, self.state.xray_target
-        card = card_title(self.move.card)
-        if self.seat == s:
-            return [f"You take Seat {target}'s {card}."]
-        if self.seat == target:
-            return [f"Seat {s} takes your {card}."]
-        return [f"Seat {s} takes one of Seat {target}'s cards."]
-
-    def stuck(self) -> list[str]:
-        s, (slot,), card = self.move.seat, self.move.args, self.move.card
-        # "they" takes the plural verb, like "you": "they return ... and flip".
-        if not card:
-            returned = f"keep {self.own(s)} hand"
-        elif self.seat == s:
-            returned = f"return the {card_title(card)} to the bottom of the deck unseen"
-        else:
-            returned = "return one card to the bottom of the deck unseen"
-        return [
-            f"{self.subj(s)} cannot use any of {self.own(s)} cards: {self.they(s)} {returned}"
-            f" and flip {self.own(s)} {SLOT_TITLES[slot]} to the infected side as a penalty."
-        ]
-
-    def bite(self) -> list[str]:
-        s, (victim, slot) = self.move.seat, self.move.args
-        return [
-            f"{self.subj(s)} {self.verb(s, 'bite', 'bites')} {self.obj(victim)}:"
-            f" {self.poss(victim)} {SLOT_TITLES[slot]} becomes infected."
-        ]
-
-    def draw(self) -> list[str]:
-        to = short_seat(Work(self.state))
-        dealt = self.state.phase is Phase.DEAL
-        if self.seat == to:
-            card = card_title(self.move.card)
-            return [
-                f"You are dealt the {card}." if dealt else f"You draw the {card} from the deck."
-            ]
-        return [
-            f"Seat {to} is dealt a card." if dealt else f"Seat {to} draws a card from the deck."
-        ]
-
-    def limb(self) -> list[str]:
-        character, slot, infected = self.move.args
-        s = self.state.turn
-        limb = SLOT_TITLES[slot]
-        side = "infected" if infected else "healthy"
-        drawn = f"{CHARACTERS[character]}'s {side} {limb}"
-        took = f"{self.subj(s)} {self.verb(s, 'take', 'takes')} {drawn} from the morgue"
-        current = self.state.bodies[s][slot]
-        if current == MISSING:
-            return [f"{took} and {self.verb(s, 'attach', 'attaches')} it where {self.own(s)}"
-                    f" {limb} was missing."]  # fmt: skip
-        mine = f"{self.own(s)} {_side(current)} {limb} ({CHARACTERS[character_of(current)]}'s)"
-        if bool(infected) != is_infected(current):
-            return [f"{took}: it replaces {mine}, which goes into the morgue."]
-        return [f"{took}: it shows the same side as {mine}, so it goes back into the morgue."]
-
-    def roll(self) -> list[str]:
-        s, (face,) = self.state.turn, self.move.args
-        rolled = f"{self.subj(s)} {self.verb(s, 'roll', 'rolls')} a {face}"
-        if face % 2 == 0:
-            return [f"{rolled}: {self.they(s)} may bite a player still in."]
-        return [f"{rolled}: the victim escapes."]
 
     # ------------------------------------------------------------ consequences
 

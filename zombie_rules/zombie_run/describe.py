@@ -1,8 +1,9 @@
 """The account of a Zombie Run! move as one seat may know it, in plain English.
 
 The first line is the move itself, worded from what the seat knew before it, so
-it can label a choice; the lines after it tell what the move showed or set off
-(the cards a peek shows, the card a swap throws out, a reshuffle, a round's end).
+it can label a choice (``label``) without playing it; the lines after it tell what
+the move showed or set off (the cards a peek shows, the card a swap throws out, a
+reshuffle, a round's end).
 The words depend only on what the seat may know: which positions a player looks
 at or swaps into is seen across the table, what the cards are is not until they
 are face up. So every card dealt reads the same, and another seat's draw from the
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from zombie_rules.core.describing import describer, players_of
 from zombie_rules.core.validation import expect_seat, expect_well_formed
 from zombie_rules.zombie_run.cards import card_name
 from zombie_rules.zombie_run.config import TieBreak, tables
@@ -24,124 +26,143 @@ from zombie_rules.zombie_run.wording import card, card_kinds, counted, listed, s
 SHOUT = '"I\'VE GOT BRAAAAAINS!"'
 
 
-def describe(state: State, move: Move, seat: int | None) -> str:
-    """``move`` at ``state`` as ``seat`` (``None``: a spectator) may know it.
-
-    Raises :class:`~zombie_rules.core.errors.IllegalMove` for a move that is not
-    legal at ``state`` and :class:`~zombie_rules.core.errors.UnknownSeat` for a seat
-    not at the table.
-    """
-    expect_well_formed(move, Move)
-    expect_seat(seat, state.config.players)
-    after = apply(state, move)  # refuses an illegal move, and shows what it sets off
+def account(state: State, move: Move, after: State, seat: int | None) -> str:
+    """``move`` at ``state``, led to ``after``; as ``seat`` (``None``: a spectator) knows it."""
+    lines = [_move_line(state, move, seat)]
     phase = state.phase
-    if phase is Phase.DEAL:
-        lines = _deal(state, seat)
-    elif phase is Phase.FLIP:
-        lines = _flip(state, move, after, seat)
+    if phase is Phase.FLIP:
+        lines += _flip(state, after, seat)
     elif phase is Phase.PEEK:
-        lines = _peek(state, move, after, seat)
+        lines += _peek(state, move, after, seat)
     elif phase is Phase.DRAW:
-        lines = _draw(state, move, after, seat)
-    elif phase is Phase.DRAW_CARD:
-        lines = _drawn(state, move, seat)
-    else:
-        lines = _decide(state, move, after, seat)
+        lines += _draw(state, move, after, seat)
+    elif phase is Phase.DECIDE:
+        lines += _decide(state, move, after, seat)
     return "\n".join(lines)
 
 
-# ------------------------------------------------------------------ each move
+describe = describer(Move, players_of, apply, account)
 
 
-def _deal(state: State, seat: int | None) -> list[str]:
-    # Nobody looks at a dealt card, its owner included: every card reads the same.
-    to = state.turn
-    position = len(state.hands[to])
-    return [f"The dealer deals {_who(to, seat)} a card face down, at position {position}."]
+def label(state: State, move: Move, seat: int | None) -> str:
+    """The first line of ``describe``, for a menu: worded from ``state`` so no move is played.
+
+    Refuses a malformed move or an unknown seat like ``describe``; a label is asked
+    for the legal moves of ``state`` only, so legality is left to ``apply``.
+    """
+    expect_well_formed(move, Move)
+    expect_seat(seat, players_of(state))
+    return _move_line(state, move, seat)
 
 
-def _flip(state: State, move: Move, after: State, seat: int | None) -> list[str]:
-    lines = [f"The dealer turns up {card(move.args[0])} to start the Discard Pile."]
-    if after.phase is Phase.PEEK:
-        lines.append(
-            f"Everyone now looks at {counted(state.config.peek_count, 'card')} of their own."
+# ------------------------------------------------------------------ the move itself
+
+
+def _move_line(state: State, move: Move, seat: int | None) -> str:
+    """The move as ``seat`` knew it before it was made: the account's first line, the label."""
+    phase = state.phase
+    if phase is Phase.DEAL:
+        # Nobody looks at a dealt card, its owner included: every card reads the same.
+        to = state.turn
+        position = len(state.hands[to])
+        return f"The dealer deals {_who(to, seat)} a card face down, at position {position}."
+    if phase is Phase.FLIP:
+        return f"The dealer turns up {card(move.args[0])} to start the Discard Pile."
+    if phase is Phase.PEEK:
+        where = _positions(move.args)
+        if seat == move.seat:
+            return f"You look at {where} of your hand."
+        return f"Seat {move.seat} looks at {where} of their hand."
+    if phase is Phase.DRAW:
+        drawer = move.seat
+        if move.action is Action.DRAW_DISCARD:
+            top = card(state.discard_pile[-1])
+            return (
+                f"{_subject(drawer, seat)} {_verb(drawer, seat, 'take')} {top} from the"
+                " Discard Pile."
+            )
+        return (
+            f"{_subject(drawer, seat)} {_verb(drawer, seat, 'choose')} to draw from the Draw Pile."
         )
-    else:
-        lines.append(_first_player(after, seat))
-    return lines
+    if phase is Phase.DRAW_CARD:
+        if seat == state.turn:
+            return f"You draw {card(move.args[0])} from the Draw Pile."
+        return f"Seat {state.turn} draws a card from the Draw Pile."
+    return _decision(state, move, seat)
+
+
+def _decision(state: State, move: Move, seat: int | None) -> str:
+    """A swap or a discard of the card held, with the shout if there is one."""
+    mover = state.turn
+    held = state.held
+    assert held is not None
+    shout = f", and {_verb(mover, seat, 'shout')} {SHOUT}" if move.shout else ""
+    if move.action is Action.SWAP:
+        p = move.args[0]
+        if seat == mover:
+            drawn = f"the {'taken' if state.held_public else 'drawn'} {_bare(held)}"
+            knew = _knew(state, seat, p)
+            there = "a card you have not seen" if knew is None else f"where you saw {card(knew)}"
+            return f"You swap {drawn} into position {p}, {there}{shout}."
+        what = f"{card(held)}, which they took," if state.held_public else "the card they drew"
+        return f"Seat {mover} swaps {what} into position {p}{shout}."
+    if state.held_public:  # thrown straight back (Config(discard_taken_card=True))
+        return (
+            f"{_subject(mover, seat)} {_verb(mover, seat, 'put')} {card(held)} back on the"
+            f" Discard Pile{shout}."
+        )
+    if seat == mover:
+        return f"You discard the drawn {_bare(held)}{shout}."
+    return f"Seat {mover} discards the card they drew, {card(held)}{shout}."
+
+
+def _knew(state: State, seat: int | None, position: int) -> int | None:
+    """The card ``seat`` had seen at ``position`` of its own hand, if any."""
+    return view(state, seat).hands[state.turn][position]
+
+
+# ------------------------------------------------------------------ what it set off
+
+
+def _flip(state: State, after: State, seat: int | None) -> list[str]:
+    if after.phase is Phase.PEEK:
+        return [f"Everyone now looks at {counted(state.config.peek_count, 'card')} of their own."]
+    return [_first_player(after, seat)]
 
 
 def _peek(state: State, move: Move, after: State, seat: int | None) -> list[str]:
-    looker = move.seat
-    where = _positions(move.args)
-    if seat == looker:
-        hand = state.hands[looker]
+    lines = []
+    if seat == move.seat:
+        hand = state.hands[move.seat]
         seen = listed([f"{card(hand[p])} at position {p}" for p in move.args])
-        lines = [f"You look at {where} of your hand.", f"You see {seen}."]
-    else:
-        lines = [f"Seat {looker} looks at {where} of their hand."]
+        lines.append(f"You see {seen}.")
     if after.phase is Phase.DRAW:
         lines.append("Everyone has looked. " + _first_player(after, seat))
     return lines
 
 
 def _draw(state: State, move: Move, after: State, seat: int | None) -> list[str]:
-    drawer = move.seat
-    if move.action is Action.DRAW_DISCARD:
-        top = card(state.discard_pile[-1])
-        return [
-            f"{_subject(drawer, seat)} {_verb(drawer, seat, 'take')} {top} from the Discard Pile."
-        ]
-    lines = [
-        f"{_subject(drawer, seat)} {_verb(drawer, seat, 'choose')} to draw from the Draw Pile."
+    if move.action is Action.DRAW_DISCARD or len(after.reshuffles) == len(state.reshuffles):
+        return []
+    return [
+        "The Draw Pile is empty, so the dealer"
+        f" ({_who(state.dealer, seat)}) shuffles the whole Discard Pile into a new Draw"
+        f" Pile: {_pile(after)}."
     ]
-    if len(after.reshuffles) > len(state.reshuffles):
-        lines.append(
-            "The Draw Pile is empty, so the dealer"
-            f" ({_who(state.dealer, seat)}) shuffles the whole Discard Pile into a new Draw"
-            f" Pile: {_pile(after)}."
-        )
-    return lines
-
-
-def _drawn(state: State, move: Move, seat: int | None) -> list[str]:
-    drawer = state.turn
-    if seat == drawer:
-        return [f"You draw {card(move.args[0])} from the Draw Pile."]
-    return [f"Seat {drawer} draws a card from the Draw Pile."]
 
 
 def _decide(state: State, move: Move, after: State, seat: int | None) -> list[str]:
     mover = state.turn
-    held = state.held
-    assert held is not None
-    mine = seat == mover
-    shout = f", and {_verb(mover, seat, 'shout')} {SHOUT}" if move.shout else ""
+    lines = []
     if move.action is Action.SWAP:
         p = move.args[0]
         old = state.hands[mover][p]
-        if mine:
-            drawn = f"the {'taken' if state.held_public else 'drawn'} {_bare(held)}"
-            knew = view(state, seat).hands[mover][p]
-            there = "a card you have not seen" if knew is None else f"where you saw {card(knew)}"
-            lines = [f"You swap {drawn} into position {p}, {there}{shout}."]
-            if knew is None:
-                lines.append(f"It was {card(old)}, which goes face up on the Discard Pile.")
-            else:
-                lines.append(f"{_cap(card(old))} goes face up on the Discard Pile.")
-        else:
-            what = f"{card(held)}, which they took," if state.held_public else "the card they drew"
-            lines = [f"Seat {mover} swaps {what} into position {p}{shout}."]
+        if seat != mover:
             lines.append(f"{_cap(card(old))} from there goes face up on the Discard Pile.")
-    elif state.held_public:  # thrown straight back (Config(discard_taken_card=True))
-        lines = [
-            f"{_subject(mover, seat)} {_verb(mover, seat, 'put')} {card(held)} back on the"
-            f" Discard Pile{shout}."
-        ]
-    elif mine:
-        lines = [f"You discard the drawn {_bare(held)}{shout}."]
-    else:
-        lines = [f"Seat {mover} discards the card they drew, {card(held)}{shout}."]
+        elif _knew(state, seat, p) is None:
+            lines.append(f"It was {card(old)}, which goes face up on the Discard Pile.")
+        else:
+            lines.append(f"{_cap(card(old))} goes face up on the Discard Pile.")
     if after.round != state.round or after.phase is Phase.OVER:
         lines += _round_end(state, move, after, seat)
     elif len(after.reshuffles) > len(state.reshuffles):

@@ -1,10 +1,10 @@
-"""Zombie Doctor at the terminal: its move grammar, rules on one screen, cards and symbols."""
+"""Zombie Doctor explained to a person: its move grammar, rules on one screen, cards, symbols."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from zombie_rules.terminal.guide import CardText, Guide, MoveHelp
+from zombie_rules.core.presentation import CardText, Guide, MoveHelp
 from zombie_rules.zombie_doctor.cards import (
     AMPUTATE,
     CHARACTERS,

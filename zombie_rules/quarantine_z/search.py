@@ -1,8 +1,8 @@
 """What the search bot knows of Quarantine Z: an evaluation, a shortlist and settings.
 
-``SETTINGS`` are the :class:`~zombie_rules.search.ISMCTSAgent` options
-``make_ismcts`` starts from for this title (``benchmarks/search_strength.py``
-measures them).
+``SEARCH`` is the title's ``Game.search``: ``evaluate``, and as its settings
+``SETTINGS``, the :class:`~zombie_rules.search.ISMCTSAgent` options ``make_ismcts``
+starts from for this title (``benchmarks/search_strength.py`` measures them).
 
 A Survivor wins only if the group does *and* it is alive at the end ("the living
 Survivors win"), and the Zombie Player's bot bites the weakest. So a Survivor's
@@ -21,14 +21,14 @@ from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
-from zombie_rules.quarantine_z import Move
-from zombie_rules.quarantine_z import State as QuarantineState
-from zombie_rules.quarantine_z import View as QuarantineView
+from zombie_rules.core.scoring import winner_values
+from zombie_rules.core.search_hints import SearchHints
 from zombie_rules.quarantine_z._base import best_melee, living, zombie_deck_size, zombie_stats
 from zombie_rules.quarantine_z.cards import Kind
 from zombie_rules.quarantine_z.rules import result as quarantine_result
-from zombie_rules.quarantine_z.state import Action
-from zombie_rules.search.scoring import winner_values
+from zombie_rules.quarantine_z.state import Action, Move
+from zombie_rules.quarantine_z.state import State as QuarantineState
+from zombie_rules.quarantine_z.views import View as QuarantineView
 
 #: Logistic weights of two chances, fitted by maximum likelihood on every sixth position of
 #: 7,000 games between the heuristic bots (2,000 at 3 players, 3,000 at 4, 2,000 at 5; the
@@ -147,3 +147,6 @@ def shortlist(view: QuarantineView, legal_moves: Sequence[Move]) -> Sequence[Mov
 SETTINGS: Mapping[str, Any] = MappingProxyType(
     {"iterations": 1000, "steps": 3000, "rollout_moves": 30, "shortlist": shortlist}
 )
+
+#: The hints ``make_ismcts`` reads through ``Game.search``.
+SEARCH = SearchHints(evaluate=evaluate, settings=SETTINGS)

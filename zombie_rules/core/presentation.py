@@ -1,11 +1,11 @@
-"""What the terminal tells a person about a title beyond the protocol: help, rules, cards.
+"""What a front end tells a person about a title beyond the protocol: help, rules, cards.
 
-The protocol gives views, moves and accounts; a person at a terminal also wants the
-move grammar with examples, a one-screen summary of the rules (with the rulings that
-change how the game is played), the text of a card, and what the symbols on the board
-mean. That is presentation, so it lives here, one :class:`Guide` per title in
-:mod:`zombie_rules.terminal.guides`, and a title without one still gets a
-:func:`generic_guide` built from its legal moves.
+The protocol gives views, moves and accounts; a person at a terminal (or a page) also
+wants the move grammar with examples, a one-screen summary of the rules (with the
+rulings that change how the game is played), the text of a card, and what the symbols
+on the board mean. Each title says those things in its own ``guide.py`` as one
+:class:`Guide` (the ``Game.guide`` field); a title without one gets
+:func:`generic_guide`, whose grammar is the title's notation.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""Texas Zombies at the terminal: its move grammar, rules on one screen, cards and symbols."""
+"""Texas Zombies explained to a person: its move grammar, rules on one screen, cards, symbols."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from zombie_rules.terminal.guide import CardText, Guide, MoveHelp
+from zombie_rules.core.presentation import CardText, Guide, MoveHelp
 from zombie_rules.texas_zombies.cards import TEAM_CARDS_EACH, TEAMS
 
 MOVES = (

@@ -1,8 +1,8 @@
 """What the search bot knows of Zombie Run!: an evaluation, a natural break, a belief, settings.
 
-``SETTINGS`` are the :class:`~zombie_rules.search.ISMCTSAgent` options
-``make_ismcts`` starts from for this title (``benchmarks/search_strength.py``
-measures them).
+``SEARCH`` is the title's ``Game.search``: ``evaluate``, and as its settings
+``SETTINGS``, the :class:`~zombie_rules.search.ISMCTSAgent` options ``make_ismcts``
+starts from for this title (``benchmarks/search_strength.py`` measures them).
 
 Where the strength comes from: the decisions that decide games are the shouts.
 One in three of the heuristic bot's shouts is doubled (someone was lower), and
@@ -39,14 +39,15 @@ from typing import Any, overload
 
 import attrs
 
-from zombie_rules.search.scoring import softmax, winner_values
-from zombie_rules.zombie_run import Config as RunConfig
-from zombie_rules.zombie_run import State as RunState
-from zombie_rules.zombie_run import View as RunView
+from zombie_rules.core.scoring import softmax, winner_values
+from zombie_rules.core.search_hints import SearchHints
 from zombie_rules.zombie_run.agents import HeuristicAgent
+from zombie_rules.zombie_run.config import Config as RunConfig
 from zombie_rules.zombie_run.config import TieBreak
 from zombie_rules.zombie_run.rules import result as run_result
 from zombie_rules.zombie_run.state import Action, Move, Phase
+from zombie_rules.zombie_run.state import State as RunState
+from zombie_rules.zombie_run.views import View as RunView
 
 # ------------------------------------------------------------------ evaluation
 
@@ -424,3 +425,6 @@ SETTINGS: Mapping[str, Any] = MappingProxyType(
         "confidence": 1.0,
     }
 )
+
+#: The hints ``make_ismcts`` reads through ``Game.search``.
+SEARCH = SearchHints(evaluate=evaluate, settings=SETTINGS)

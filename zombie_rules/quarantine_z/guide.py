@@ -1,11 +1,11 @@
-"""Quarantine Z at the terminal: its move grammar, rules on one screen, cards and symbols."""
+"""Quarantine Z explained to a person: its move grammar, rules on one screen, cards, symbols."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from zombie_rules.core.presentation import CardText, Guide, MoveHelp
 from zombie_rules.quarantine_z.cards import ACTION_NAMES, Face
-from zombie_rules.terminal.guide import CardText, Guide, MoveHelp
 
 _ITEM = "I is an item id (the number before its name on the board) or its name."
 

@@ -1,10 +1,10 @@
-"""Zombie Run! at the terminal: its move grammar, rules on one screen, cards and symbols."""
+"""Zombie Run! explained to a person: its move grammar, rules on one screen, cards, symbols."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from zombie_rules.terminal.guide import CardText, Guide, MoveHelp
+from zombie_rules.core.presentation import CardText, Guide, MoveHelp
 from zombie_rules.zombie_run.cards import EMPTY_STREETS, ZOMBIE_HORDE, card_name
 
 MOVES = (

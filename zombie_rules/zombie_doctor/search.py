@@ -1,36 +1,26 @@
-"""Scores for cut-off rollouts: each seat's estimated chance of winning from a position.
+"""What the search bot knows of Zombie Doctor: an evaluation of who keeps a healthy head, settings.
 
-A search scores positions of *worlds it sampled* (determinizations), so an
+A search scores positions of *worlds it sampled* (determinizations), so the
 evaluation may read the whole state: every card in it is one the searching seat
-imagined, not the true deal.
-
-Each title's estimate is a small model fitted by maximum likelihood on
-positions from games between the heuristic bots (the rulebook configs; Quarantine
-Z at 3-5 players), so the numbers mean "how often a position like this was won
-by that seat". They are deliberately coarse: a rollout plays on for a while
-before the evaluation is asked, so it only has to tell better positions from
-worse ones.
-
-Zombie Run! and Quarantine Z have their own modules (``search/zombie_run.py``,
-``search/quarantine_z.py``: evaluation, beliefs and settings together); the
-Texas Zombies estimate lives with its bot. The titles' own packages would be the
-natural home for all of these (they read title state); they live under
-``search`` until the ``Game`` protocol grows an evaluation hook.
+imagined, not the true deal. It is a small model fitted by maximum likelihood on
+positions from games between the heuristic bots (the rulebook config), so its
+numbers mean "how often a position like this was won by that seat". It is
+deliberately coarse: a rollout plays on for a while before the evaluation is asked,
+so it only has to tell better positions from worse ones.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
-from zombie_rules.search import quarantine_z as _quarantine_z
-from zombie_rules.search import zombie_run as _zombie_run
-from zombie_rules.search.scoring import softmax, winner_values
-from zombie_rules.texas_zombies.agents import evaluate as texas_zombies
-from zombie_rules.zombie_doctor import State as DoctorState
+from zombie_rules.core.scoring import softmax, winner_values
+from zombie_rules.core.search_hints import SearchHints
 from zombie_rules.zombie_doctor.cards import TORSO, is_healthy, is_infected
 from zombie_rules.zombie_doctor.config import tables as doctor_tables
 from zombie_rules.zombie_doctor.rules import result as doctor_result
+from zombie_rules.zombie_doctor.state import State as DoctorState
 from zombie_rules.zombie_doctor.state import Status
 
 #: Zombie Doctor: utility weights per feature of a living seat (fitted on 250 games).
@@ -50,7 +40,7 @@ _DOCTOR_CARDS = {
 }
 
 
-def zombie_doctor(state: DoctorState) -> tuple[float, ...]:
+def evaluate(state: DoctorState) -> tuple[float, ...]:
     """The last healthy head wins: a softmax over the living seats of body health and hand."""
     players = state.config.players
     final = doctor_result(state)
@@ -77,10 +67,9 @@ def zombie_doctor(state: DoctorState) -> tuple[float, ...]:
     return softmax(utilities, present)
 
 
-#: The evaluation of each shipped title, by ``Game.name``.
-EVALUATIONS: Mapping[str, Callable[[Any], Sequence[float]]] = {
-    "zombie_run": _zombie_run.evaluate,
-    "texas_zombies": texas_zombies,
-    "zombie_doctor": zombie_doctor,
-    "quarantine_z": _quarantine_z.evaluate,
-}
+#: The search bot's options for Zombie Doctor (``benchmarks/search_strength.py`` measures
+#: them): rollouts cut off after 30 moves and scored by :func:`evaluate`.
+SETTINGS: Mapping[str, Any] = MappingProxyType({"iterations": 150, "rollout_moves": 30})
+
+#: The hints ``make_ismcts`` reads through ``Game.search``.
+SEARCH = SearchHints(evaluate=evaluate, settings=SETTINGS)

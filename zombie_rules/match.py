@@ -1,0 +1,413 @@
+"""One match driver under every front end: chance, bots, people, undo, logs and the record.
+
+A :class:`Match` is one game being played: the title, its config, who sits at each
+seat (a person, or a bot), and every state and move so far. It is the loop that the
+terminal, the web server, :func:`zombie_rules.play.play_out` (and so simulations)
+and a custom front end all run, so each gets the same fair turn order, the same
+bots, the same undo and the same per-seat accounts:
+
+- :meth:`Match.advance` lets chance and the bots move until a person must act;
+- :meth:`Match.read` and :meth:`Match.choice` turn a person's typed text or menu
+  pick into a move, checking it against the legal moves without applying it;
+- :meth:`Match.play` applies a move, once;
+- :meth:`Match.choices` gives a seat's moves with their labels, built once per
+  state however often a screen or a server asks;
+- :meth:`Match.log` is a seat's account of the game so far, told move by move from
+  the states the match already holds (no move is applied again to tell it);
+- :meth:`Match.undo` takes a person's last decision back;
+- :meth:`Match.record` and :meth:`Match.from_record` save and resume.
+
+Randomness comes from one ``random.Random(seed)`` the match owns, drawn in the same
+order as :func:`~zombie_rules.play.play_out`: a seeded match with bots in every
+seat is that function's game. The rules stay pure; only this driver draws.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from zombie_rules.core.actors import CHANCE, seat_name
+from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig, ZombieRulesError
+from zombie_rules.core.game import Game
+from zombie_rules.core.validation import expect_seat, short
+from zombie_rules.play import (
+    Agent,
+    Record,
+    choose_move,
+    expect_config,
+    make_agent,
+    pick_actor,
+    sample_chance,
+)
+
+C = TypeVar("C")
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+
+#: The seat entry of a person (``None`` means the same).
+PERSON = "person"
+
+#: A seat of a match: a person, a bot by name (``"random"``, ``"heuristic"``,
+#: ``"ismcts"``), or an agent object.
+SeatSpec = str | Agent | None
+
+
+@attrs.frozen
+class Choice(Generic[M]):
+    """One move a seat may make now, as a menu shows it.
+
+    ``index`` is its place among the seat's legal moves (0-based), ``notation`` what
+    ``parse_move`` reads back, ``label`` the first line of its account for the seat.
+    """
+
+    index: int
+    move: M
+    notation: str
+    label: str
+
+
+@attrs.frozen
+class Decision:
+    """A point where a person was asked to move: which seat, after how many moves, and the
+    random generator's state before that seat was picked (undo restores it)."""
+
+    seat: int
+    index: int
+    rng: Any = attrs.field(repr=False)
+
+
+class CannotUndo(ZombieRulesError):
+    """An undo the match refuses: nothing of the seat's to take back, or another seat moved."""
+
+
+class Match(Generic[C, S, M, V]):
+    """A game of ``game`` at ``config`` with one entry of ``seats`` per seat, seeded.
+
+    ``seats`` holds, per seat, :data:`PERSON` (or ``None``) for a person, an agent name
+    (anything :func:`~zombie_rules.play.make_agent` knows) or an agent object; leaving
+    it out seats a person everywhere. Raises :class:`InvalidConfig` for a config of
+    another title, a wrong number of seats or an unknown agent name.
+
+    ``history=False`` keeps only the current state (a simulation's games need no
+    more, and every state kept alive is work for the garbage collector): the logs,
+    undo and the states before the current one are then not available.
+    """
+
+    def __init__(
+        self,
+        game: Game[C, S, M, V],
+        config: C | None = None,
+        seats: Sequence[SeatSpec] | None = None,
+        seed: int = 0,
+        *,
+        history: bool = True,
+    ) -> None:
+        self.game = game
+        self.history = history
+        self.config: C = expect_config(game, config)
+        players = game.players(self.config)
+        entries: tuple[SeatSpec, ...] = (PERSON,) * players if seats is None else tuple(seats)
+        if len(entries) != players:
+            raise InvalidConfig(
+                "seats", f"{game.name} with this config has {players} seats, not {len(entries)}"
+            )
+        self.agents: dict[int, Agent] = {}
+        persons = []
+        for seat, entry in enumerate(entries):
+            if entry is None or entry == PERSON:
+                persons.append(seat)
+            elif isinstance(entry, str):
+                self.agents[seat] = make_agent(game, entry)
+            else:
+                self.agents[seat] = entry
+        #: The seats people play, in seat order.
+        self.persons: tuple[int, ...] = tuple(persons)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        #: Every state so far, the first one ``new_game(config)``; ``states[i + 1]`` is
+        #: what ``moves[i]`` led to.
+        self.states: list[S] = [game.new_game(self.config)]
+        self.moves: list[M] = []
+        self.decisions: list[Decision] = []
+        #: The person the match waits for (picked fairly among the seats that may act),
+        #: or ``None`` when nobody is picked yet or the game is over.
+        self.waiting: int | None = None
+        self._logs: dict[int | None, list[str]] = {}
+        self._choices: dict[int, tuple[int, tuple[Choice[M], ...]]] = {}
+        self._legal: tuple[int, tuple[M, ...]] = (-1, ())
+
+    # ------------------------------------------------------------ reading
+
+    @property
+    def state(self) -> S:
+        """The current state."""
+        return self.states[-1]
+
+    @property
+    def version(self) -> int:
+        """How many moves have been made (chance outcomes included)."""
+        return len(self.moves)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (nobody may act)."""
+        return not self.game.to_act(self.state)
+
+    def to_act(self) -> frozenset[int]:
+        """The seats that may act now (``CHANCE`` at a chance node, empty once over)."""
+        return self.game.to_act(self.state)
+
+    def all_legal(self) -> tuple[M, ...]:
+        """Every seat's legal moves now (computed once per state)."""
+        version = len(self.moves)
+        if self._legal[0] != version:
+            self._legal = (version, tuple(self.game.legal_moves(self.state)))
+        return self._legal[1]
+
+    def legal(self, seat: int) -> tuple[M, ...]:
+        """``seat``'s legal moves now, in the title's order (the menu's order)."""
+        return tuple(m for m in self.all_legal() if getattr(m, "seat", None) == seat)
+
+    def choices(self, seat: int) -> tuple[Choice[M], ...]:
+        """``seat``'s moves now with their notation and labels, built once per state.
+
+        A label is the first line of the move's account for ``seat`` (``game.label``);
+        screens and servers that ask again for the same state get the same tuple back.
+        """
+        version = len(self.moves)
+        cached = self._choices.get(seat)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        state = self.state
+        label = self.game.label
+        made = tuple(
+            Choice(index, move, str(move), label(state, move, seat))
+            for index, move in enumerate(self.legal(seat))
+        )
+        self._choices[seat] = (version, made)
+        return made
+
+    def log(self, seat: int | None) -> tuple[str, ...]:
+        """Every move so far as ``seat`` (``None``: a spectator) was told it, one entry a move.
+
+        Kept move by move: a call tells only the moves since the last one, from the
+        states the match holds, so no move is applied again to be told.
+        """
+        expect_seat(seat, self.game.players(self.config))
+        self._expect_history("a log")
+        told = self._logs.setdefault(seat, [])
+        account = self.game.account
+        states, moves = self.states, self.moves
+        for index in range(len(told), len(moves)):
+            told.append(account(states[index], moves[index], states[index + 1], seat))
+        return tuple(told)
+
+    def account(self, index: int, seat: int | None) -> str:
+        """Move number ``index`` (0-based) as ``seat`` was told it."""
+        if not 0 <= index < len(self.moves):
+            raise IndexError(f"move {index}: the match has moves 0-{len(self.moves) - 1}")
+        return self.log(seat)[index]
+
+    def record(self) -> Record[C, M]:
+        """The game so far as a :class:`~zombie_rules.play.Record` (it holds every secret)."""
+        return Record(self.game.name, self.config, tuple(self.moves))
+
+    @classmethod
+    def from_record(
+        cls,
+        game: Game[C, S, M, V],
+        record: Record[C, M],
+        seats: Sequence[SeatSpec] | None = None,
+        seed: int = 0,
+    ) -> Match[C, S, M, V]:
+        """A match that has made ``record``'s moves, to go on with ``seats``.
+
+        Raises :class:`IllegalMove` naming the move number when the record is not a
+        legal game of ``game``, and :class:`InvalidConfig` when it is another title's.
+        The random generator starts afresh from ``seed``.
+        """
+        if record.game != game.name:
+            raise InvalidConfig("record", f"the record is of {record.game}, not {game.name}")
+        match = cls(game, record.config, seats, seed)
+        apply = game.apply
+        state = match.states[0]
+        for number, move in enumerate(record.moves):
+            try:
+                state = apply(state, move)
+            except IllegalMove as exc:
+                raise IllegalMove(f"move {number} of the record: {exc}") from exc
+            match.states.append(state)
+            match.moves.append(move)
+        return match
+
+    # ------------------------------------------------------------ moving
+
+    def advance(self, limit: int | None = None) -> int:
+        """Let chance and the bots move until a person must act; how many moves were made.
+
+        When several seats may act, the next is picked fairly (seeded, uniform:
+        :func:`~zombie_rules.play.pick_actor`); when that is a person the match
+        waits for them (:attr:`waiting`), though any person who may act can move
+        meanwhile. ``limit`` caps the moves of one call (a server request must end).
+        """
+        if self.waiting is not None:
+            return 0
+        game = self.game
+        to_act, apply = game.to_act, game.apply
+        agents, rng = self.agents, self.rng
+        states, moves = self.states, self.moves
+        keep_rng = bool(self.persons)
+        keep_states = self.history
+        state = states[-1]
+        made = 0
+        while limit is None or made < limit:
+            actors = to_act(state)
+            if not actors:
+                break
+            if CHANCE in actors:
+                move = sample_chance(game, state, rng)
+            else:
+                # The generator as it was before the pick: undo restores it, so the same
+                # seat is asked again and the same move brings the same draw.
+                before = rng.getstate() if keep_rng else None
+                seat = pick_actor(actors, rng)
+                agent = agents.get(seat)
+                if agent is None:
+                    self.waiting = seat
+                    index = len(moves)
+                    if not self.decisions or self.decisions[-1].index != index:
+                        self.decisions.append(Decision(seat, index, before))
+                    break
+                move = choose_move(game, agent, state, seat, rng)
+            state = apply(state, move)
+            if keep_states:
+                states.append(state)
+            else:
+                states[-1] = state
+            moves.append(move)
+            made += 1
+        return made
+
+    def play(self, move: M) -> S:
+        """Apply ``move`` (once) and return the state it led to.
+
+        Raises :class:`IllegalMove` (the title's words) and changes nothing when the
+        move is not legal now. Bots do not answer until :meth:`advance`.
+        """
+        after = self.game.apply(self.state, move)
+        if self.history:
+            self.states.append(after)
+        else:
+            self.states[-1] = after
+        self.moves.append(move)
+        self.waiting = None
+        return after
+
+    def choice(self, seat: int, index: int) -> M:
+        """The ``index``-th (0-based) of ``seat``'s legal moves; :class:`IllegalMove` if none."""
+        legal = self.legal(seat)
+        if not legal:
+            raise IllegalMove(self.not_yours(seat))
+        if not 0 <= index < len(legal):
+            raise IllegalMove(
+                f"index {index}: seat {seat} has moves 0-{len(legal) - 1} at move {self.version}"
+            )
+        return legal[index]
+
+    def read(self, seat: int, text: str) -> M:
+        """The move ``text`` names for ``seat``, checked against the legal moves, not applied.
+
+        ``text`` is the notation with or without the ``"N: "`` actor prefix; a line
+        that does not parse is tried in the title's other readings
+        (``game.guide.rewrites``: a Texas Zombies story typed without quotes) before
+        giving up. Raises :class:`DecodeError` for text that names no move and
+        :class:`IllegalMove` for a move ``seat`` may not make now.
+        """
+        text = text.strip()
+        try:
+            return self._read_one(seat, text)
+        except DecodeError as first:
+            for other in self.game.guide.rewrites(text):
+                try:
+                    return self._read_one(seat, other)
+                except (DecodeError, IllegalMove):
+                    continue
+            raise first from None
+
+    def _read_one(self, seat: int, text: str) -> M:
+        game = self.game
+        state = self.state
+        try:
+            move = game.parse_move(state, text)
+        except DecodeError:
+            if ":" in text:
+                raise
+            move = game.parse_move(state, f"{seat_name(seat)}: {text}")
+        owner = getattr(move, "seat", None)
+        if owner != seat:
+            raise IllegalMove(f"{short(text)} is seat {owner}'s move; you are seat {seat}")
+        self.check(move)
+        return move
+
+    def check(self, move: M) -> None:
+        """:class:`IllegalMove` in the title's words unless ``move`` is legal now (not applied).
+
+        A legal move is one of ``legal_moves`` once any free text is set aside
+        (``without_annotation``); only a refused move is handed to ``apply``, for the
+        title's explanation of what would be legal.
+        """
+        game = self.game
+        if game.without_annotation(move) in self.all_legal():
+            return
+        game.apply(self.state, move)  # raises IllegalMove, saying what is legal
+        raise IllegalMove(f"{short(str(move))} is not a legal move now")  # pragma: no cover
+
+    def _expect_history(self, what: str) -> None:
+        if not self.history:
+            raise ValueError(f"{what} needs the match's history: this one has history=False")
+
+    def not_yours(self, seat: int) -> str:
+        """Why ``seat`` has no move now: the game is over, or whom the game waits for."""
+        actors = self.to_act()
+        if not actors:
+            return "the game is over"
+        waiting = ", ".join(seat_name(a) for a in sorted(actors))
+        return f"it is not seat {seat}'s move; waiting for seat(s) {waiting}"
+
+    def undo(self, seat: int) -> tuple[M, ...]:
+        """Take back ``seat``'s last decision and everything after it; the moves taken back.
+
+        Only a person's own moves can be taken back: :class:`CannotUndo` when the seat
+        has not moved yet or another person has decided since. The random generator
+        goes back to where it stood, so the same seat is asked again.
+        """
+        self._expect_history("undo")
+        now = len(self.moves)
+        mine = [d for d in self.decisions if d.seat == seat and d.index < now]
+        if not mine:
+            raise CannotUndo("Nothing to undo: you have not moved yet.")
+        target = mine[-1]
+        others = sorted(
+            {d.seat for d in self.decisions if d.index > target.index and d.seat != seat}
+        )
+        if others:
+            raise CannotUndo(
+                f"Cannot undo: seat {others[0]} has moved since your last move, and only"
+                " your own moves can be taken back."
+            )
+        taken = tuple(self.moves[target.index :])
+        del self.moves[target.index :]
+        del self.states[target.index + 1 :]
+        self.decisions = [d for d in self.decisions if d.index < target.index]
+        self.rng.setstate(target.rng)
+        self.waiting = None
+        for told in self._logs.values():
+            del told[target.index :]
+        self._choices.clear()
+        self._legal = (-1, ())
+        return taken

@@ -1,0 +1,63 @@
+"""Zombie Doctor as a board a page draws: each body by slot, the hands, the deck and morgue.
+
+A page cannot lay out a title it knows nothing about; this says which of the view's
+cards belong together, and which of them the seat sees the face of.
+"""
+
+from __future__ import annotations
+
+from zombie_rules.core.board import Board, Card, back, card, group, pile, player
+from zombie_rules.zombie_doctor.cards import CHARACTERS, MISSING, character_of
+from zombie_rules.zombie_doctor.describe import SLOT_TITLES, card_title
+from zombie_rules.zombie_doctor.views import View
+
+
+def _name_of(character: int) -> str:
+    return CHARACTERS[character] if 0 <= character < len(CHARACTERS) else f"Seat {character}"
+
+
+def _limb(s: int, slot: int, code: int) -> Card:
+    word = SLOT_TITLES[slot] if slot < len(SLOT_TITLES) else str(slot)
+    if code == MISSING:
+        return card(word, "--", "missing", "removed")
+    infected = bool(code & 1)
+    owner = character_of(code)
+    detail = "zombie side up" if infected else "healthy side up"
+    if owner != s:
+        detail += f"; {_name_of(owner)}'s card"
+    return card(word, "Z" if infected else "ok", "zombie" if infected else "ok", detail)
+
+
+def board(v: View) -> Board:
+    """The table as ``v``'s seat sees it."""
+    players = []
+    for s, body in enumerate(v.bodies):
+        limbs = [_limb(s, slot, code) for slot, code in enumerate(body)]
+        if s == v.seat:
+            hand = [card(card_title(c), "", "plain") for c in v.hand]
+        else:
+            # Cards this seat remembers in that hand (ruling 30) face up, the rest face down.
+            known = v.known_hands[s][: v.hand_sizes[s]]
+            hand = [card(card_title(c), "", "plain", "you know it is there") for c in known]
+            hand += [back() for _ in range(v.hand_sizes[s] - len(known))]
+        groups = [group("Body", limbs), group("Hand", hand)]
+        if v.xray_hand is not None and s == v.xray_target:
+            groups.append(group("Your X-Ray shows", [card(card_title(c)) for c in v.xray_hand]))
+        tags = [v.status[s].name.lower()]
+        if s in v.coma:
+            tags.append("in a coma")
+        active = s in v.to_act
+        players.append(player(s, f"Seat {s} · {_name_of(s)}", v, active, tags, groups))
+    bottom = [back() if c is None else card(card_title(c)) for c in v.deck_bottom]
+    limbs_in = sum(n for _, n in v.morgue)
+    piles = [
+        pile(
+            "Deck",
+            v.deck_unknown_size + len(v.deck_bottom),
+            tags=[f"{v.deck_unknown_size} unseen"]
+            + ([f"then {', '.join(c['name'] for c in bottom)}"] if bottom else []),
+        ),
+        pile("Morgue", limbs_in, tags=["limbs"]),
+    ]
+    headline = f"Round {v.round + 1} · Seat {v.turn}'s turn · {v.phase.name.lower()}"
+    return {"headline": headline, "players": players, "places": [], "piles": piles}
