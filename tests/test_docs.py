@@ -35,6 +35,8 @@ API_PAGES = {
     "zombie_rules": "api/index.html",
     "zombie_rules.core": "api/core/index.html",
     "zombie_rules.play": "api/play/index.html",
+    "zombie_rules.match": "api/match/index.html",
+    "zombie_rules.registry": "api/registry/index.html",
     "zombie_rules.serialize": "api/serialize/index.html",
     "zombie_rules.testing": "api/testing/index.html",
     "zombie_rules.simulate": "api/simulate/index.html",

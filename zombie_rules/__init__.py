@@ -1,7 +1,9 @@
 """zombie_rules: pure, immutable rules engines for four zombie card games.
 
 Each title (``zombie_rules.zombie_run``, ...) exposes the same protocol; ``GAMES``
-maps names to the :class:`Game` records that generic code works with.
+maps names to the :class:`Game` records that generic code works with (the built-in
+titles, those published under the ``zombie_rules.games`` entry point and those given to
+``register``), and :class:`Match` plays one of them between people and bots.
 """
 
 from zombie_rules.core import (
@@ -11,12 +13,14 @@ from zombie_rules.core import (
     Game,
     IllegalMove,
     InvalidConfig,
+    RegistrationError,
     Result,
     UnknownGame,
     UnknownSeat,
     ZombieRulesError,
 )
-from zombie_rules.registry import GAMES, get_game
+from zombie_rules.match import Match
+from zombie_rules.registry import GAMES, get_game, register
 
 __version__ = "0.2.0"
 
@@ -28,10 +32,13 @@ __all__ = [
     "Game",
     "IllegalMove",
     "InvalidConfig",
+    "Match",
+    "RegistrationError",
     "Result",
     "UnknownGame",
     "UnknownSeat",
     "ZombieRulesError",
     "__version__",
     "get_game",
+    "register",
 ]
