@@ -252,3 +252,30 @@ def test_a_match_without_history_plays_the_same_game() -> None:
     assert lean.states == [full.state]  # only the current state is kept
     with pytest.raises(ValueError, match="history=False"):
         lean.log(0)
+
+
+def test_text_naming_another_seat_is_refused_before_it_meets_the_state() -> None:
+    # Issue 22: a Texas Zombies tell by seat 1 in seat 0's name answered with seat 0's
+    # hand, since the notation's error quotes the storyteller's Objects.
+    from zombie_rules.web.store import Store
+
+    game = GAMES["texas_zombies"]
+    players = game.players(game.config_type())
+    match = Match(game, None, [PERSON] * players, seed=1)
+    match.advance()
+    teller = match.waiting
+    assert teller is not None
+    hand = game.view(match.state, teller).hand  # the storyteller's Object ids
+    names = [game.config_type().objects[i] for i in hand]
+    other = (teller + 1) % players
+    with pytest.raises(IllegalMove) as refused:
+        match.read(other, f"{teller}: tell xyzzy")
+    assert not any(name in str(refused.value) for name in names), refused.value
+    table = Store().create("texas_zombies", {}, ["person"] * players, 1)
+    teller = min(table.match.to_act())
+    hand = game.view(table.state, teller).hand
+    names = [game.config_type().objects[i] for i in hand]
+    with pytest.raises(IllegalMove) as refused:
+        table.play((teller + 1) % players, {"notation": f"{teller}: tell xyzzy"})
+    assert "you are" in str(refused.value)
+    assert not any(name in str(refused.value) for name in names), refused.value

@@ -33,6 +33,7 @@ import attrs
 from zombie_rules.core.actors import CHANCE, seat_name
 from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig, ZombieRulesError
 from zombie_rules.core.game import Game
+from zombie_rules.core.notation import split_actor
 from zombie_rules.core.validation import expect_seat, short
 from zombie_rules.play import (
     Agent,
@@ -79,6 +80,25 @@ class Decision:
     seat: int
     index: int
     rng: Any = attrs.field(repr=False)
+
+
+def expect_own(text: str, seat: int) -> None:
+    """:class:`IllegalMove` when ``text``'s actor prefix names another seat than ``seat``.
+
+    Checked before the text is parsed against the true state: a title's notation error
+    may quote what only the named actor may know (its hand), so a seat's text is read
+    only as that seat's own move. A malformed prefix is a :class:`DecodeError` that
+    names nothing of the game.
+    """
+    if ":" not in text:
+        return
+    actor, _ = split_actor(text, frozenset())
+    if actor != seat:
+        raise IllegalMove(
+            f"{short(text)} is {seat_name(actor)}'s move; you are seat {seat}"
+            if actor == CHANCE
+            else f"{short(text)} is seat {actor}'s move; you are seat {seat}"
+        )
 
 
 class CannotUndo(ZombieRulesError):
@@ -342,6 +362,7 @@ class Match(Generic[C, S, M, V]):
     def _read_one(self, seat: int, text: str) -> M:
         game = self.game
         state = self.state
+        expect_own(text, seat)
         try:
             move = game.parse_move(state, text)
         except DecodeError:

@@ -18,7 +18,8 @@ Optional names, each with a default derived from the protocol (:data:`OPTIONAL`)
 ``rounds_played`` (0), ``render`` (the view's fields as text), ``AGENTS`` (none),
 ``without_annotation`` (the move itself), ``account`` (``describe`` again), ``label``
 (the first line of ``describe``), ``default_config`` (``Config``), and the
-face: ``GUIDE``, ``board``, ``FACTS``, ``SEARCH``.
+face: ``GUIDE``, ``board``, ``FACTS``, ``SEARCH``; ``FORMAT_VERSION`` (1) numbers the
+shape of its saved states and records.
 """
 
 from __future__ import annotations
@@ -78,6 +79,7 @@ OPTIONAL: dict[str, str] = {
     "board": "board",
     "facts": "FACTS",
     "search": "SEARCH",
+    "format_version": "FORMAT_VERSION",
 }
 
 

@@ -134,6 +134,10 @@ class Game(Generic[C, S, M, V]):
     ``search``
         an evaluation and search settings
         (:class:`~zombie_rules.core.search_hints.SearchHints`).
+
+    ``format_version`` numbers the shape of the title's saved states and records: a
+    title that changes it bumps the number, and decoding a save of another version
+    says so instead of misreading it.
     """
 
     name: str
@@ -181,3 +185,4 @@ class Game(Generic[C, S, M, V]):
     board: Callable[[V], Board] = attrs.field(default=generic_board)
     facts: Facts = GENERIC
     search: SearchHints = NO_HINTS
+    format_version: int = 1

@@ -20,6 +20,7 @@ from typing import Any
 from zombie_rules.core.actors import CHANCE, seat_name
 from zombie_rules.core.errors import DecodeError, IllegalMove
 from zombie_rules.core.game import Game
+from zombie_rules.core.notation import split_actor
 from zombie_rules.core.validation import short
 from zombie_rules.match import Match
 from zombie_rules.play import Record, agent_names
@@ -263,6 +264,14 @@ class Table:
         """The move ``text`` names, read as ``seat``'s when it has no actor prefix."""
         game = self.game
         state = self.state
+        if ":" in text:
+            # Refused before the text meets the true state: a notation error may quote
+            # the named actor's hand (a Texas Zombies tell names Objects).
+            actor, _ = split_actor(text, frozenset())
+            if actor != seat:
+                raise IllegalMove(
+                    f"{short(text)} is seat {seat_name(actor)}'s move; you are {seat}"
+                )
         try:
             move = game.parse_move(state, text)
         except DecodeError:
