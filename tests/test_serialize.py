@@ -89,3 +89,37 @@ def test_a_decoded_state_is_checked_for_consistency(
 def test_decode_errors_are_value_errors() -> None:
     with pytest.raises(ValueError):
         from_json(zr.Config, "nonsense")
+
+
+def test_saves_carry_their_format_and_another_format_is_refused_naming_both() -> None:
+    import attrs as _attrs
+
+    from zombie_rules import registry
+    from zombie_rules import zombie_run as zr
+    from zombie_rules.play import RandomAgent, play_game
+
+    state = zr.new_game(zr.Config(players=2))
+    data = json.loads(to_json(state))
+    assert data["format"] == zr.GAME.format_version == 1
+    assert from_json(zr.State, json.dumps(data)) == state
+    del data["format"]  # a save from before formats were written is format 1
+    assert from_json(zr.State, json.dumps(data)) == state
+    data["format"] = 2
+    with pytest.raises(DecodeError, match=r"zombie_run state is in format 2; .* reads format 1"):
+        from_json(zr.State, json.dumps(data))
+    data["format"] = "1"
+    with pytest.raises(DecodeError, match="'format': expected an integer"):
+        from_json(zr.State, json.dumps(data))
+
+    newer = _attrs.evolve(zr.GAME, name="zombie_run_v2", format_version=2)
+    registry.register(newer, source="tests/test_serialize.py")
+    try:
+        record = play_game(newer, zr.Config(players=2), [RandomAgent()] * 2, seed=1)
+        saved = json.loads(to_json(record))
+        assert saved["format"] == 2
+        assert from_json(type(record), json.dumps(saved)) == record
+        saved["format"] = 1
+        with pytest.raises(DecodeError, match=r"zombie_run_v2 record is in format 1; .* format 2"):
+            from_json(type(record), json.dumps(saved))
+    finally:
+        registry.unregister("zombie_run_v2")

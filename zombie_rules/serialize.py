@@ -34,7 +34,7 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
 from zombie_rules.core.errors import DecodeError, EncodeError, InvalidConfig
@@ -253,6 +253,7 @@ def _make_converter() -> cattrs.Converter:
     def unstructure_record(record: Record[Any, Any]) -> dict[str, Any]:
         game = get_game(record.game)
         return {
+            FORMAT_KEY: game.format_version,
             "game": record.game,
             "config": converter.unstructure(record.config, game.config_type),
             "moves": [converter.unstructure(m, game.move_type) for m in record.moves],
@@ -260,8 +261,11 @@ def _make_converter() -> cattrs.Converter:
 
     def structure_record(data: Any, _: Any) -> Record[Any, Any]:
         _expect_object(data)
-        if set(data) != {"game", "config", "moves"}:
-            raise _Refused("a record is an object with exactly 'game', 'config' and 'moves'")
+        if set(data) - {FORMAT_KEY} != {"game", "config", "moves"}:
+            raise _Refused(
+                "a record is an object with exactly 'game', 'config' and 'moves'"
+                f" (and its '{FORMAT_KEY}')"
+            )
 
         def field(name: str, type_: Any) -> Any:
             try:
@@ -278,13 +282,68 @@ def _make_converter() -> cattrs.Converter:
             game = get_game(name)
         except KeyError as exc:
             raise _Refused(short(exc.args[0], 200)) from None
+        _expect_format(data.get(FORMAT_KEY, 1), game, "record")
         config = field("config", game.config_type)
         moves = field("moves", tuple.__class_getitem__((game.move_type, ...)))
         return Record(name, config, moves)
 
     converter.register_unstructure_hook(Record, unstructure_record)
     converter.register_structure_hook(Record, structure_record)
+
+    def state_unstructure(cls: Any) -> Callable[[Any], Any]:
+        inner = make_dict_unstructure_fn(cls, converter)
+        game = _game_of_state(cls)
+        assert game is not None
+
+        def unstructure(state: Any) -> dict[str, Any]:
+            return {FORMAT_KEY: game.format_version, **inner(state)}
+
+        return unstructure
+
+    def state_structure(cls: Any) -> Callable[[Any, Any], Any]:
+        inner = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+        game = _game_of_state(cls)
+        assert game is not None
+
+        def structure(value: Any, _: Any) -> Any:
+            _expect_object(value)
+            if FORMAT_KEY in value:
+                value = dict(value)
+                _expect_format(value.pop(FORMAT_KEY), game, "state")
+            return inner(value, cls)
+
+        return structure
+
+    def is_state(cls: Any) -> bool:
+        return _game_of_state(cls) is not None
+
+    converter.register_unstructure_hook_factory(is_state, state_unstructure)
+    converter.register_structure_hook_factory(is_state, state_structure)
     return converter
+
+
+#: The key of the format version in a saved state or record.
+FORMAT_KEY = "format"
+
+
+def _game_of_state(cls: Any) -> Any:
+    """The registered game whose ``State`` is ``cls``, or ``None``."""
+    for game in GAMES.values():
+        if cls is game.state_type:
+            return game
+    return None
+
+
+def _expect_format(version: Any, game: Any, what: str) -> None:
+    """:class:`_Refused` unless a save's format ``version`` is the one ``game`` reads now."""
+    if type(version) is not int:
+        raise _Refused(f"'{FORMAT_KEY}': expected an integer, got {_what(version)}")
+    if version != game.format_version:
+        raise _Refused(
+            f"this {game.name} {what} is in format {version}; this version of zombie_rules"
+            f" reads format {game.format_version} (an older or newer save: play it with"
+            " the version that wrote it)"
+        )
 
 
 def _describe(exc: BaseException, type_: type | None) -> str:

@@ -9,6 +9,7 @@ rest of the suite sees the registry as it was. Installed, its entry point does t
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 import sys
 import tomllib
@@ -110,7 +111,7 @@ def test_a_match_plays_the_short_deck(variant: ModuleType) -> None:
     # A save file names the variant and reads back with the short deck.
     record = match.record()
     text = to_json(record)
-    assert text.startswith('{"game":"zombie_run_short"')
+    assert json.loads(text)["game"] == "zombie_run_short"
     loaded = from_json(Record, text)
     assert loaded == record and loaded.config.deck == variant.SHORT_DECK
     assert replay(loaded) == tuple(match.states)
