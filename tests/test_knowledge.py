@@ -15,6 +15,7 @@ import pytest
 
 from zombie_rules import GAMES
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.errors import DecodeError
 from zombie_rules.play import RandomAgent, play_game
 from zombie_rules.testing import check_knowledge
 
@@ -85,6 +86,24 @@ def test_the_check_catches_an_account_that_leaves_out_a_draw(name: str) -> None:
     record = play_game(game, config, _agents(game, config, 0), seed=5)
     with pytest.raises(AssertionError, match="describe leaves out something"):
         check_knowledge(attrs.evolve(game, describe=vague), config, record.moves, steps=40)
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_the_check_catches_an_error_message_that_quotes_hidden_cards(name: str) -> None:
+    # Issue 22: a refusal is told to the seat that sent the input, so it may say only
+    # what that seat may know. This parser answers bad text with the whole true state.
+    game = GAMES[name]
+
+    def chatty(state: Any, text: str) -> Any:
+        try:
+            return game.parse_move(state, text)
+        except DecodeError as exc:
+            raise DecodeError(f"{exc}; by the way, the table is {state!r}") from None
+
+    config = game.config_type()
+    record = play_game(game, config, _agents(game, config, 0), seed=5)
+    with pytest.raises(AssertionError, match="the message tells the seat what it may not know"):
+        check_knowledge(attrs.evolve(game, parse_move=chatty), config, record.moves, steps=25)
 
 
 # Seconds each: left out of the fast subset (-m "not slow").

@@ -20,7 +20,7 @@ except ImportError as missing:  # name the extra that brings it, not just "no mo
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
@@ -28,7 +28,7 @@ import attrs
 from hypothesis import strategies as st
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.errors import IllegalMove, InvalidConfig
+from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig
 from zombie_rules.core.game import Game
 from zombie_rules.fuzzing import (  # noqa: F401  (re-exported: the decoder fuzz is part of the kit)
     FuzzSummary,
@@ -434,7 +434,10 @@ def check_knowledge(
     (``horizon`` moves at most). While the seat's ``describe`` lines agree in
     both branches its views, and the legal moves it may make, must agree too: a
     difference is either a leak in ``view`` or an account that left something
-    out, and the ``AssertionError`` names the step and the view fields.
+    out, and the ``AssertionError`` names the step and the view fields. Right after
+    the alternative, the texts and moves the seat might send must be refused in the
+    same words in both branches too: an error message is told to the seat, so it may
+    not quote what the seat was not told.
     ``steps`` caps how many moves per seat are branched from (sampled by ``rng``).
     """
     rng = random.Random(0) if rng is None else rng
@@ -519,6 +522,65 @@ def _same_knowledge(
                 f"{game.name}: {origin}, yet after {after} its legal moves differ"
                 f" ({sorted(map(str, set(mine) ^ set(theirs)))[:6]}): the choices leak"
                 " what the seat was not told"
+            )
+        if move is None:
+            # Right after the alternative, where the two states differ in what the seat
+            # was not told: refusals are compared there (at every later step the cost
+            # would grow with the game, and the differences rarely do).
+            _same_refusals(game, branch, actual, seat, f"{origin}, yet after {after}", mine)
+
+
+#: Words a refusal probe adds to a seat's move keywords: an unknown name, a huge number.
+_PROBE_WORDS = ("xyzzy", "99")
+#: Refused moves compared per state, at most (the kit's walks check many states).
+_PROBE_MOVES = 8
+
+
+def _refusal(attempt: Callable[[], Any]) -> str | None:
+    """The message of the ``DecodeError``/``IllegalMove`` ``attempt`` raises, or ``None``."""
+    try:
+        attempt()
+    except (DecodeError, IllegalMove) as exc:
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def _same_refusals(
+    game: AnyGame, branch: Any, actual: Any, seat: int, where: str, legal: Sequence[Any]
+) -> None:
+    """Texts and moves ``seat`` might send are refused in the same words in both states.
+
+    An error message is told to the seat that sent the input, so it is part of what
+    the seat may know: a notation error that lists another seat's hand, or a legality
+    message that names a face-down card, differs between two states the seat cannot
+    tell apart, and is caught here.
+    """
+    texts = {f"{seat}: xyzzy"}
+    for move in legal:
+        keyword = str(move).partition(": ")[2].split(" ", 1)[0]
+        texts.update(f"{seat}: {keyword} {word}" for word in _PROBE_WORDS)
+    for text in sorted(texts):
+        told = _refusal(lambda text=text: game.parse_move(branch, text))  # type: ignore[misc]
+        truth = _refusal(lambda text=text: game.parse_move(actual, text))  # type: ignore[misc]
+        if told != truth:
+            raise AssertionError(
+                f"{game.name}: {where} the text {text!r} from seat {seat} is answered"
+                f" {truth!r} in one state and {told!r} in the other: the message tells"
+                " the seat what it may not know"
+            )
+    candidates = [
+        m
+        for m in dict.fromkeys((*game.candidate_moves(actual), *game.candidate_moves(branch)))
+        if getattr(m, "seat", None) == seat
+    ]
+    for move in candidates[:_PROBE_MOVES]:
+        told = _refusal(lambda move=move: game.apply(branch, move))  # type: ignore[misc]
+        truth = _refusal(lambda move=move: game.apply(actual, move))  # type: ignore[misc]
+        if told != truth:
+            raise AssertionError(
+                f"{game.name}: {where} the move {move} from seat {seat} is answered"
+                f" {truth!r} in one state and {told!r} in the other: the message tells"
+                " the seat what it may not know"
             )
 
 
