@@ -6,23 +6,31 @@ OpenSpiel is a benchmark-only dependency: ``pip install open_spiel==2.0.2`` (or
 ``pip install -e '.[bench]'``). Without it the script says so and reports the
 titles alone.
 
-The loop is the same on both sides: the legal moves, who acts, a uniform choice
-among the legal moves (or a chance sample), apply. For a title that is
-``legal_moves``, ``to_act``, ``play.sample_chance`` or a sample from
-``chance_outcomes``, ``apply``; for ``python_block_dominoes`` it is
-``legal_actions``, ``current_player``, ``chance_outcomes``, ``apply_action``
-(Block Dominoes changes its state in place; the titles build a new immutable one).
+Each side runs the loop its own users write, and nothing more (an extra call on
+one side flatters the other). A title: ``to_act`` (empty when the game is over),
+then at a chance node ``play.sample_chance`` (or, on the exact path,
+``chance_outcomes`` and ``core.chance.pick_exact``, a draw over the
+probabilities' common denominator), else ``legal_moves`` and a uniform choice,
+then ``apply``. ``python_block_dominoes``: ``is_terminal``, ``is_chance_node``,
+then ``chance_outcomes`` and a draw from its float probabilities (pure Python,
+from the same ``random.Random`` as the titles; ``numpy.random.choice``, which
+OpenSpiel's examples use, costs more), else ``legal_actions`` and a uniform
+choice, then ``apply_action``. Both sides look their functions up once per game
+(Block Dominoes changes its one state in place; the titles build a new immutable
+one each step).
 
 The machine this runs on is usually shared, so absolute times drift: the blocks
-are interleaved (Dominoes, then a title by ``sample_chance``, then the same title
-by ``chance_outcomes``, for each title, over several rounds), each timed in CPU
-time, and the table reports medians over the rounds of the times and of the
-ratios taken within a round. Only ratios measured in one run compare.
+are interleaved (Dominoes, a title by ``sample_chance`` and the same title by
+``chance_outcomes``, in an order that turns each round, for each title, over
+several rounds), each timed in CPU time, and the table reports medians over the
+rounds of the times and of the ratios taken within a round. Only ratios
+measured in one run compare.
 
-After the table come the calls one by one (what each costs over the states of
-recorded games), the cost per step by step index (it must stay flat as a game
-gets longer) and the memory per kept state (every state of a game kept alive,
-against what a state would cost if it shared nothing with the one before).
+After the table come the calls one by one (what each costs at the nodes where
+the loop makes it, over the states of recorded games), the cost per step by step
+index (it must stay flat as a game gets longer) and the memory per kept state
+(every state of a game kept alive, against what a state would cost if it shared
+nothing with the one before).
 """
 
 from __future__ import annotations
@@ -31,7 +39,6 @@ import argparse
 import functools
 import gc
 import itertools
-import math
 import random
 import statistics
 import sys
@@ -46,6 +53,7 @@ from typing import IO, Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.chance import pick_exact
 from zombie_rules.core.game import Game
 from zombie_rules.play import sample_chance
 from zombie_rules.registry import GAMES
@@ -62,28 +70,11 @@ BUCKETS = (0, 25, 50, 100, 200, 400, 800)
 AnyGame = Game[Any, Any, Any, Any]
 
 
-# ------------------------------------------------------------------ samplers
-
-
-def pick_exact(outcomes: Sequence[tuple[Any, Any]], rng: random.Random) -> Any:
-    """One outcome drawn exactly from ``(move, Fraction)`` pairs.
-
-    One ``randrange`` over the common denominator, then the numerators scaled to
-    it: no float ever rounds a probability. This is what a caller of
-    ``chance_outcomes`` who wants exact sampling writes; its cost is part of the
-    exact path.
-    """
-    denominator = math.lcm(*[p.denominator for _, p in outcomes])
-    r = rng.randrange(denominator)
-    for move, p in outcomes:
-        r -= p.numerator * (denominator // p.denominator)
-        if r < 0:
-            return move
-    raise AssertionError("chance_outcomes did not sum to 1")  # pragma: no cover
+# ------------------------------------------------------------------ the loops
 
 
 def pick_float(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
-    """One outcome drawn from ``(action, float)`` pairs, as OpenSpiel's own loops do."""
+    """One outcome drawn from ``(action, float)`` pairs, the way OpenSpiel's Python loops do."""
     r = rng.random()
     for action, p in outcomes:
         r -= p
@@ -92,47 +83,48 @@ def pick_float(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any
     return outcomes[-1][0]
 
 
-# ------------------------------------------------------------------ the loops
-
-
 def title_playout(game: AnyGame, config: Any, rng: random.Random, exact: bool) -> int:
-    """One random game of a title; returns its number of steps (chance steps included)."""
-    legal_moves, to_act, apply = game.legal_moves, game.to_act, game.apply
+    """One random game of a title through its natural loop; returns its steps (chance included).
+
+    ``exact`` draws chance from ``chance_outcomes`` (Fractions) by ``pick_exact``;
+    otherwise ``play.sample_chance`` draws from the integer weights.
+    """
+    to_act, legal_moves, apply = game.to_act, game.legal_moves, game.apply
     chance_outcomes = game.chance_outcomes
     state = game.new_game(config)
     steps = 0
     while True:
-        legal = legal_moves(state)
-        if not legal:
+        actors = to_act(state)
+        if not actors:
             return steps
-        if CHANCE in to_act(state):
+        if CHANCE in actors:
             if exact:
                 move = pick_exact(chance_outcomes(state), rng)
             else:
                 move = sample_chance(game, state, rng)
         else:
+            legal = legal_moves(state)
             move = legal[rng.randrange(len(legal))]
         state = apply(state, move)
         steps += 1
 
 
 def dominoes_playout(game: Any, rng: random.Random) -> int:
-    """One random game of ``python_block_dominoes``, through the same loop."""
+    """One random game of ``python_block_dominoes`` through OpenSpiel's natural loop."""
     state = game.new_initial_state()
+    is_terminal, is_chance_node = state.is_terminal, state.is_chance_node
+    chance_outcomes, legal_actions = state.chance_outcomes, state.legal_actions
+    apply_action = state.apply_action
     steps = 0
-    while True:
-        legal = state.legal_actions()
-        if not legal:
-            return steps
-        if state.current_player() == _CHANCE_PLAYER:
-            action = pick_float(state.chance_outcomes(), rng)
+    while not is_terminal():
+        if is_chance_node():
+            action = pick_float(chance_outcomes(), rng)
         else:
+            legal = legal_actions()
             action = legal[rng.randrange(len(legal))]
-        state.apply_action(action)
+        apply_action(action)
         steps += 1
-
-
-_CHANCE_PLAYER = -1  # pyspiel.PlayerId.CHANCE, without importing pyspiel here
+    return steps
 
 
 def timed_block(playout: Callable[[random.Random], int], seed: int, min_steps: int) -> float:
@@ -172,14 +164,16 @@ def side_by_side(
         for name in names:
             game = GAMES[name]
             config = game.config_type()
-            block = samples[name]
+            playouts: dict[str, Callable[[random.Random], int]] = {
+                "fast": functools.partial(title_playout, game, config, exact=False),
+                "exact": functools.partial(title_playout, game, config, exact=True),
+            }
             if dominoes is not None:
-                dominoes_games = functools.partial(dominoes_playout, dominoes)
-                block["dominoes"].append(timed_block(dominoes_games, seed + r, steps))
-            fast = functools.partial(title_playout, game, config, exact=False)
-            block["fast"].append(timed_block(fast, seed + r, steps))
-            exact = functools.partial(title_playout, game, config, exact=True)
-            block["exact"].append(timed_block(exact, seed + r, steps))
+                playouts["dominoes"] = functools.partial(dominoes_playout, dominoes)
+            # The same seed on every side of a round; the order turns, so no side is always first.
+            order = list(playouts)
+            for key in order[r % len(order) :] + order[: r % len(order)]:
+                samples[name][key].append(timed_block(playouts[key], seed + r, steps))
     rows = []
     for name in names:
         block = samples[name]
@@ -211,7 +205,7 @@ def side_by_side_table(rows: Sequence[dict[str, Any]]) -> str:
     header += f" {'us/step chance_outcomes':>23}"
     if with_dominoes:
         header += f" {'x dominoes':>10}"
-    header += f" {'exact/fast':>10}"
+    header += f" {'exact/sampler':>13}"
     if with_dominoes:
         header += f" {'dominoes us/step':>16}"
     lines = [header, "-" * len(header)]
@@ -222,7 +216,7 @@ def side_by_side_table(rows: Sequence[dict[str, Any]]) -> str:
         line += f" {row['exact']:>23.1f}"
         if with_dominoes:
             line += f" {row['exact_ratio']:>10.2f}"
-        line += f" {row['exact_over_fast']:>10.2f}"
+        line += f" {row['exact_over_fast']:>13.2f}"
         if with_dominoes:
             line += f" {row['dominoes']:>16.1f}"
         lines.append(line)
@@ -243,12 +237,13 @@ def recorded_states(
         state = game.new_game(config)
         states, moves = [state], []
         while True:
-            legal = game.legal_moves(state)
-            if not legal:
+            actors = game.to_act(state)
+            if not actors:
                 break
-            if CHANCE in game.to_act(state):
+            if CHANCE in actors:
                 move = sample_chance(game, state, rng)
             else:
+                legal = game.legal_moves(state)
                 move = legal[rng.randrange(len(legal))]
             state = game.apply(state, move)
             states.append(state)
@@ -273,6 +268,23 @@ def _steps(all_states: list[list[Any]], all_moves: list[list[Any]]) -> list[tupl
     ]  # fmt: skip
 
 
+#: Which states a per-call measurement keeps: the nodes where the natural loop makes that call.
+Where = Callable[[AnyGame, Any], bool]
+
+
+def _everywhere(game: AnyGame, state: Any) -> bool:
+    return True
+
+
+def _at_chance(game: AnyGame, state: Any) -> bool:
+    return CHANCE in game.to_act(state)
+
+
+def _at_seats(game: AnyGame, state: Any) -> bool:
+    actors = game.to_act(state)
+    return bool(actors) and CHANCE not in actors
+
+
 def fresh_cost(
     game: AnyGame,
     func: Callable[..., Any],
@@ -280,19 +292,19 @@ def fresh_cost(
     games: int,
     seed: int,
     min_time: float,
-    chance_only: bool = False,
+    where: Where = _everywhere,
 ) -> float:
     """CPU microseconds per ``func(*args)``, each pass over the states of games never seen before.
 
     The titles cache what recurs (moves, Fractions, parts of views); calling
     again on states already asked about would time those caches, not a game in
     progress. Passes over new games are added until ``min_time`` is reached.
+    Only the states ``where`` keeps are asked: the nodes where the loop asks.
     """
     elapsed, count, k = 0.0, 0, 0
     while True:
         arguments = calls(*recorded_states(game, games, seed + 7919 * (k + 1)))
-        if chance_only:
-            arguments = [a for a in arguments if CHANCE in game.to_act(a[0])]
+        arguments = [a for a in arguments if where(game, a[0])]
         start = time.process_time()
         for args in arguments:
             func(*args)
@@ -307,26 +319,27 @@ def call_costs(game: AnyGame, games: int, seed: int, min_time: float) -> dict[st
     """Microseconds per call of each protocol function over the states of recorded games."""
     rng = random.Random(seed)
 
-    def cost(func: Callable[..., Any], calls: Calls = _states, chance: bool = False) -> float:
-        return fresh_cost(game, func, calls, games, seed, min_time, chance)
+    def cost(func: Callable[..., Any], calls: Calls = _states, where: Where = _everywhere) -> float:
+        return fresh_cost(game, func, calls, games, seed, min_time, where)
 
+    chance_outcomes = game.chance_outcomes
     return {
         "game": game.name,
-        "legal_moves": cost(game.legal_moves),
         "to_act": cost(game.to_act),
+        "legal_moves": cost(game.legal_moves, where=_at_seats),
         "apply": cost(game.apply, _steps),
         "result": cost(game.result),
         "view": cost(lambda s: game.view(s, 0)),
-        "chance_weights": cost(game.chance_weights, chance=True),
-        "chance_outcomes": cost(game.chance_outcomes, chance=True),
-        "sample_chance": cost(lambda s: sample_chance(game, s, rng), chance=True),
-        "exact_sample": cost(lambda s: pick_exact(game.chance_outcomes(s), rng), chance=True),
+        "chance_weights": cost(game.chance_weights, where=_at_chance),
+        "chance_outcomes": cost(chance_outcomes, where=_at_chance),
+        "sample_chance": cost(lambda s: sample_chance(game, s, rng), where=_at_chance),
+        "exact_sample": cost(lambda s: pick_exact(chance_outcomes(s), rng), where=_at_chance),
     }
 
 
 def call_table(rows: Sequence[dict[str, Any]]) -> str:
     keys = (
-        "legal_moves", "to_act", "apply", "result", "view",
+        "to_act", "legal_moves", "apply", "result", "view",
         "chance_weights", "chance_outcomes", "sample_chance", "exact_sample",
     )  # fmt: skip
     header = f"{'title':<15}" + "".join(f" {key:>15}" for key in keys)
@@ -334,8 +347,9 @@ def call_table(rows: Sequence[dict[str, Any]]) -> str:
     for row in rows:
         lines.append(f"{row['game']:<15}" + "".join(f" {row[key]:>15.2f}" for key in keys))
     lines.append(
-        "(the chance columns are per chance node; exact_sample = chance_outcomes + pick_exact,"
-        " sample_chance = chance_weights + pick_weighted)"
+        "(legal_moves is per seat node, the chance columns per chance node, the rest per state"
+        " or step; sample_chance = chance_weights + pick_weighted,"
+        " exact_sample = chance_outcomes + pick_exact)"
     )
     return "\n".join(lines)
 
@@ -353,7 +367,7 @@ def _bucket(step: int) -> int:
 def by_length(
     game: AnyGame, games: int, seed: int, changes: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Median wall-clock microseconds per step of the fast loop, by the step's index in its game.
+    """Median wall-clock microseconds per step of the sampler loop, by the step's index in its game.
 
     Each step is timed on its own (``perf_counter_ns`` is cheap); medians shrug off
     the moments another process held the CPU. ``changes`` are ``Config`` fields (a
@@ -370,12 +384,13 @@ def by_length(
         step = 0
         while True:
             start = clock()
-            legal = legal_moves(state)
-            if not legal:
+            actors = to_act(state)
+            if not actors:
                 break
-            if CHANCE in to_act(state):
+            if CHANCE in actors:
                 move = sample_chance(game, state, rng)
             else:
+                legal = legal_moves(state)
                 move = legal[rng.randrange(len(legal))]
             state = apply(state, move)
             times[_bucket(step)].append(clock() - start)
@@ -475,13 +490,11 @@ def dominoes_memory(dominoes: Any, seed: int) -> dict[str, Any]:
     start = tracemalloc.get_traced_memory()[0]
     state = dominoes.new_initial_state()
     kept = [state.clone()]
-    while True:
-        legal = state.legal_actions()
-        if not legal:
-            break
-        if state.current_player() == _CHANCE_PLAYER:
+    while not state.is_terminal():
+        if state.is_chance_node():
             state.apply_action(pick_float(state.chance_outcomes(), rng))
         else:
+            legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
         kept.append(state.clone())
     total = tracemalloc.get_traced_memory()[0] - start
@@ -547,14 +560,14 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
 
     rows = side_by_side(names, dominoes, args.rounds, args.steps, args.seed)
     section(
-        f"Random playouts, CPU us per step (medians of {args.rounds} interleaved rounds of"
-        f" {args.steps:,} steps each)",
+        f"Random playouts through each side's natural loop, CPU us per step (medians of"
+        f" {args.rounds} interleaved rounds of {args.steps:,} steps each)",
         side_by_side_table(rows),
     )
     costs = [call_costs(GAMES[n], args.games, args.seed, args.min_time) for n in names]
     section(
         "One call at a time, CPU us per call over the states of newly recorded games (recording"
-        " already asked legal_moves, to_act and chance_weights about each state once)",
+        " already asked to_act about each state, and legal_moves or chance_weights, once)",
         call_table(costs),
     )
     long_games = [(n, LONG_GAMES[n]) for n in names if n in LONG_GAMES]

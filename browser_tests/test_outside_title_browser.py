@@ -67,7 +67,16 @@ def toy_server(toy_here: None, tmp_path_factory: pytest.TempPathFactory) -> Iter
     log = tmp_path_factory.mktemp("serve") / "serve.log"
     with open(log, "w", encoding="utf-8") as out:
         server = subprocess.Popen(
-            [sys.executable, str(LAUNCHER), "serve", "--port", str(port)],
+            [
+                sys.executable,
+                str(LAUNCHER),
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                ":memory:",
+                "--allow-seeds",
+            ],
             stdout=out,
             stderr=subprocess.STDOUT,
         )

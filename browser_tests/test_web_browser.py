@@ -14,6 +14,7 @@ import socket
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -32,6 +33,9 @@ from zombie_rules.play import Record, narrate
 from zombie_rules.serialize import from_json
 from zombie_rules.web.app import create_app
 from zombie_rules.web.store import Store
+
+#: The server's store, to read the true game (no request may, before the end).
+STORE = Store(max_games=20)
 
 pytestmark = pytest.mark.browser
 
@@ -61,9 +65,9 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def base_url() -> Iterator[str]:
     port = _free_port()
-    config = uvicorn.Config(
-        create_app(Store(max_games=20)), host="127.0.0.1", port=port, log_level="warning"
-    )
+    # Seeds named, for reproducible games; the page plays within the default rate limits.
+    app = create_app(STORE, client_seeds=True)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -154,12 +158,24 @@ def saved_game(driver: WebDriver) -> dict[str, Any]:
 
 
 def record_of(url: str, game: dict[str, Any]) -> Record[Any, Any]:
+    """The full record of a finished game, exported with a seat's token as the page holds it."""
+    token = next(s["token"] for s in game["seats"] if s["token"])
     request = urllib.request.Request(
-        f"{url}/api/games/{game['id']}/record",
-        headers={"Authorization": f"Bearer {game['owner']}"},
+        f"{url}/api/games/{game['id']}/record", headers={"Authorization": f"Bearer {token}"}
     )
     with urllib.request.urlopen(request, timeout=WAIT) as response:
         return from_json(Record, response.read())
+
+
+def api(url: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    data = None
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+        data = json.dumps(body).encode()
+    request = urllib.request.Request(url + path, data=data, headers=headers, method=method)
+    with urllib.request.urlopen(request, timeout=WAIT) as response:
+        return json.loads(response.read())
 
 
 def click_a_move(driver: WebDriver, rng: random.Random, avoid: str = "") -> None:
@@ -273,5 +289,134 @@ def test_part_of_a_quarantine_z_game_by_clicking(base_url: str, driver: WebDrive
     log = driver.find_elements(By.CSS_SELECTOR, "#log > li")
     assert len(log) > clicks
     game = saved_game(driver)
-    assert [e.text for e in log] == list(narrate(record_of(base_url, game), 1))
+    assert [e.text for e in log] == list(narrate(STORE.get(game["id"]).record(), 1))
+    # Mid-game nobody exports the record; the page saves its seat's own account.
+    assert driver.find_element(By.ID, "save-game").text == "Save my account"
     assert console_errors(driver) == []
+
+
+def test_the_other_seats_moves_are_pushed_to_the_page(base_url: str, driver: WebDriver) -> None:
+    """Seat 1 plays elsewhere (here: this test, over the API); each of its moves reaches
+    seat 0's page down the events stream, not by a poll, told as seat 0 may know it."""
+    start(
+        driver,
+        base_url,
+        "zombie_run",
+        {"players": "2", "rounds": "1", "turn_limit": "8"},
+        ["person:here", "person:elsewhere"],
+    )
+    game = saved_game(driver)
+    away = game["seats"][1]["token"]
+    invite = driver.find_element(By.ID, "invite-list").get_attribute("textContent") or ""
+    assert f"#join={game['id']}.1." in invite
+    rng = random.Random(9)
+    pushed = clicks = 0
+    base = f"/api/games/{game['id']}"
+    while "Game over" not in status(driver):
+        assert clicks + pushed < 80, "the game did not end"
+        mine = driver.find_elements(By.CSS_SELECTOR, "#moves button.move")
+        if mine:
+            click_a_move(driver, rng, avoid="shout")
+            clicks += 1
+            continue
+        theirs = api(base_url, "GET", f"{base}/seats/1", token=away)
+        if not theirs["moves"]:
+            time.sleep(0.05)
+            continue
+        pick = next(
+            (m for m in theirs["moves"] if "shout" not in m["notation"]), theirs["moves"][0]
+        )
+        moved = api(
+            base_url,
+            "POST",
+            f"{base}/seats/1/moves",
+            {"index": pick["index"], "version": theirs["version"]},
+            away,
+        )
+        wait_for(
+            driver,
+            lambda d, v=moved["version"]: shown_version(d) == v,
+            "the other seat's move did not reach the page",
+        )
+        assert driver.find_element(By.ID, "play").get_attribute("data-via") == "push"
+        entries = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#log > li")]
+        assert entries == list(narrate(STORE.get(game["id"]).record(), 0))
+        pushed += 1
+    assert pushed >= 2 and clicks >= 2
+    assert driver.find_element(By.ID, "save-game").text == "Save game"
+    assert console_errors(driver) == []
+
+
+def test_an_invite_link_takes_a_fresh_token_and_the_old_one_stops(
+    base_url: str, driver: WebDriver
+) -> None:
+    """Whoever made the link holds the token in it: the page trades it for a new one."""
+    body = {
+        "title": "zombie_run",
+        "config": {"players": 2, "rounds": 1, "turn_limit": 8},
+        "seats": ["person", "person"],
+    }
+    made = api(base_url, "POST", "/api/games", body)
+    old = made["seats"][1]["token"]
+    driver.get(f"{base_url}/#join={made['id']}.1.{old}")
+    wait_for(
+        driver,
+        lambda d: d.find_element(By.ID, "play").get_attribute("data-seat") == "1",
+        "the invited seat was not shown",
+    )
+    game = saved_game(driver)
+    fresh = game["seats"][0]["token"]
+    assert fresh != old
+    try:
+        api(base_url, "GET", f"/api/games/{made['id']}/seats/1", token=old)
+        raise AssertionError("the old token still reads the seat")
+    except urllib.error.HTTPError as refused:
+        assert refused.code == 403
+    assert api(base_url, "GET", f"/api/games/{made['id']}/seats/1", token=fresh)["seat"] == 1
+    assert "#join" not in driver.current_url
+    assert console_errors(driver) == []
+
+
+def test_the_page_polls_when_the_push_fails(base_url: str, driver: WebDriver) -> None:
+    """With the events streams blocked, the other seat's moves still arrive, by polling."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/events*"]})
+    start(
+        driver,
+        base_url,
+        "zombie_run",
+        {"players": "2", "rounds": "1", "turn_limit": "8"},
+        ["person:here", "person:elsewhere"],
+    )
+    game = saved_game(driver)
+    away = game["seats"][1]["token"]
+    base = f"/api/games/{game['id']}"
+    rng = random.Random(5)
+    polled = 0
+    for _ in range(40):
+        if polled >= 1 or "Game over" in status(driver):
+            break
+        if driver.find_elements(By.CSS_SELECTOR, "#moves button.move"):
+            click_a_move(driver, rng, avoid="shout")
+            continue
+        theirs = api(base_url, "GET", f"{base}/seats/1", token=away)
+        if not theirs["moves"]:
+            time.sleep(0.05)
+            continue
+        moved = api(
+            base_url,
+            "POST",
+            f"{base}/seats/1/moves",
+            {"index": theirs["moves"][0]["index"], "version": theirs["version"]},
+            away,
+        )
+        wait_for(
+            driver,
+            lambda d, v=moved["version"]: shown_version(d) == v,
+            "the other seat's move did not reach the page by polling",
+        )
+        assert driver.find_element(By.ID, "play").get_attribute("data-via") == "poll"
+        polled += 1
+    assert polled == 1
+    blocked = [e for e in console_errors(driver) if "/events" not in e["message"]]
+    assert blocked == []

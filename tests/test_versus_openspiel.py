@@ -5,12 +5,16 @@ from __future__ import annotations
 import importlib.util
 import io
 import random
-from fractions import Fraction
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
+import attrs
 import pytest
 
+from zombie_rules.core.actors import CHANCE
 from zombie_rules.registry import GAMES
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "versus_openspiel.py"
@@ -39,6 +43,7 @@ def test_every_table_names_every_title() -> None:
         assert script.INSTALL_HINT in text
     else:
         assert "x dominoes" in text and "(dominoes, cloned)" in text
+    assert "exact/sampler" in text
 
 
 def test_without_open_spiel_it_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -49,17 +54,94 @@ def test_without_open_spiel_it_says_how_to_install_it(monkeypatch: pytest.Monkey
     text = out.getvalue()
     assert "pip install open_spiel==2.0.2" in text
     assert "x dominoes" not in text
-    assert "zombie_run" in text
+    assert "zombie_run" in text and "exact/sampler" in text
 
 
-def test_exact_sampler_draws_each_outcome_with_its_probability() -> None:
-    pick = load_script().pick_exact
-    outcomes = (("a", Fraction(1, 6)), ("b", Fraction(1, 2)), ("c", Fraction(1, 3)))
-    rng = random.Random(3)
-    counts = {"a": 0, "b": 0, "c": 0}
-    for _ in range(6000):
-        counts[pick(outcomes, rng)] += 1
-    assert 850 < counts["a"] < 1150 and 2800 < counts["b"] < 3200 and 1800 < counts["c"] < 2200
+class Calls(Counter[str]):
+    """How often each protocol function was called, through wrappers that count."""
+
+    def wrap(self, name: str, func: Callable[..., Any]) -> Callable[..., Any]:
+        def counted(*args: Any) -> Any:
+            self[name] += 1
+            return func(*args)
+
+        return counted
+
+
+PROTOCOL = ("to_act", "legal_moves", "apply", "chance_weights", "chance_outcomes", "result", "view")
+
+
+@pytest.mark.parametrize("exact", [False, True], ids=["sample_chance", "chance_outcomes"])
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_titles_loop_makes_its_natural_calls_and_no_others(name: str, exact: bool) -> None:
+    """``to_act`` at every state, then a chance draw or ``legal_moves``, then ``apply``."""
+    game, calls = GAMES[name], Calls()
+    counted = attrs.evolve(game, **{f: calls.wrap(f, getattr(game, f)) for f in PROTOCOL})
+    steps = load_script().title_playout(counted, game.config_type(), random.Random(1), exact)
+    chance_call = "chance_outcomes" if exact else "chance_weights"  # sample_chance asks weights
+    assert steps > 0 and calls["apply"] == steps
+    assert calls["to_act"] == steps + 1  # the last one finds the game over
+    assert calls["legal_moves"] > 0 and calls[chance_call] > 0
+    assert calls["legal_moves"] + calls[chance_call] == steps
+    assert set(calls) == {"to_act", "legal_moves", chance_call, "apply"}
+
+
+class FakeDominoes:
+    """A stand-in for a ``pyspiel`` game: one chance node, then seat moves; it counts every call."""
+
+    def __init__(self) -> None:
+        self.calls: Counter[str] = Counter()
+
+    def new_initial_state(self) -> FakeDominoes:
+        self.played: list[int] = []
+        return self
+
+    def __getattr__(self, name: str) -> Any:  # any call the natural loop must not make
+        if name.startswith("__"):
+            raise AttributeError(name)
+        self.calls[name] += 1
+        return lambda *args: 0
+
+    def _count(self, name: str) -> None:
+        self.calls[name] += 1
+
+    def is_terminal(self) -> bool:
+        self._count("is_terminal")
+        return len(self.played) == 4
+
+    def is_chance_node(self) -> bool:
+        self._count("is_chance_node")
+        return not self.played
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        self._count("chance_outcomes")
+        return [(7, 0.5), (8, 0.5)]
+
+    def legal_actions(self) -> list[int]:
+        self._count("legal_actions")
+        return [1, 2, 3]
+
+    def apply_action(self, action: int) -> None:
+        self._count("apply_action")
+        assert len(self.played) < 4, "played on past the end (a loop that never asks is_terminal)"
+        self.played.append(action)
+
+
+def test_the_dominoes_loop_makes_openspiels_natural_calls_and_no_others() -> None:
+    """``is_terminal``, ``is_chance_node``, then ``chance_outcomes`` or ``legal_actions``, apply."""
+    game = FakeDominoes()
+    assert load_script().dominoes_playout(game, random.Random(0)) == 4
+    assert game.played[0] in (7, 8) and all(a in (1, 2, 3) for a in game.played[1:])
+    assert game.calls == Counter(
+        is_terminal=5, is_chance_node=4, chance_outcomes=1, legal_actions=3, apply_action=4
+    )
+
+
+def test_the_recorded_games_are_whole_games() -> None:
+    game = GAMES["zombie_run"]
+    (states,), (moves,) = load_script().recorded_states(game, 1, 0)
+    assert len(states) == len(moves) + 1 and game.result(states[-1]) is not None
+    assert CHANCE in game.to_act(states[0]) or game.legal_moves(states[0])
 
 
 def test_unknown_game_exits_2() -> None:

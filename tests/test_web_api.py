@@ -2,8 +2,10 @@
 
 What a seat is sent must be exactly what the library says the seat may know: every
 payload is compared with ``view``/``render``/``narrate``/``legal_moves`` of the true
-game (read back from the owner's export), and the game played through the API is
-run through the test kit's knowledge check.
+game (read from the server's store: no participant may export it before the end), and
+the game played through the API is run through the test kit's knowledge check. The
+security model's own tests (secrets, exports, imports, limits, push, persistence) are
+in ``test_web_security.py``.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from zombie_rules.play import Record, narrate, play_out, replay
 from zombie_rules.serialize import from_json, to_json
 from zombie_rules.testing import check_knowledge
 from zombie_rules.web import serve
-from zombie_rules.web.app import MAX_BODY, create_app
+from zombie_rules.web.app import MAX_BODY, Limits, create_app
 from zombie_rules.web.store import Store
 
 #: Small games of every title, so that whole games fit in the test's time.
@@ -39,8 +41,18 @@ SMALL: dict[str, dict[str, Any]] = {
 MAX_API_MOVES = 120
 PAYLOAD_KEYS = {
     "id", "title", "seat", "players", "seats", "version", "to_act", "chance_pending",
-    "over", "result", "view", "text", "board", "moves", "log",
+    "over", "ended", "imported", "seed", "result", "view", "text", "board", "moves", "log",
 }  # fmt: skip
+
+
+def test_app(store: Store | None = None, **options: Any) -> Any:
+    """An app for tests: seeds may be named (reproducible games) and nothing is rate limited."""
+    options.setdefault("limits", Limits.unlimited())
+    options.setdefault("client_seeds", True)
+    return create_app(Store(max_games=50) if store is None else store, **options)
+
+
+test_app.__test__ = False  # type: ignore[attr-defined]
 
 
 class Api:
@@ -49,8 +61,16 @@ class Api:
     def __init__(self, client: TestClient) -> None:
         self.client = client
 
-    def create(self, title: str, seats: list[str], seed: int = 1, **config: Any) -> dict[str, Any]:
-        body = {"title": title, "config": {**SMALL[title], **config}, "seats": seats, "seed": seed}
+    def create(
+        self, title: str, seats: list[str], seed: int = 1, public: bool = False, **config: Any
+    ) -> dict[str, Any]:
+        body = {
+            "title": title,
+            "config": {**SMALL[title], **config},
+            "seats": seats,
+            "seed": seed,
+            "public": public,
+        }
         response = self.client.post("/api/games", json=body)
         assert response.status_code == 201, response.text
         made: dict[str, Any] = response.json()
@@ -62,27 +82,45 @@ class Api:
             f"/api/games/{made['id']}/seats/{seat}", headers={"authorization": f"Bearer {token}"}
         )
 
-    def move(self, made: dict[str, Any], seat: int, body: Any, token: str | None = None) -> Any:
+    def version(self, made: dict[str, Any]) -> int:
+        return len(self.record(made).moves)
+
+    def move(
+        self,
+        made: dict[str, Any],
+        seat: int,
+        body: Any,
+        token: str | None = None,
+        fresh: bool = True,
+    ) -> Any:
+        """Post ``body`` as ``seat``'s move; ``fresh``: with the game's version if it has none."""
         token = made["seats"][seat]["token"] if token is None else token
         headers = {"authorization": f"Bearer {token}"}
+        if fresh and isinstance(body, dict) and "version" not in body:
+            body = {**body, "version": self.version(made)}
         url = f"/api/games/{made['id']}/seats/{seat}/moves"
         if isinstance(body, bytes):
             headers["content-type"] = "application/json"
             return self.client.post(url, content=body, headers=headers)
         return self.client.post(url, json=body, headers=headers)
 
+    @property
+    def store(self) -> Store:
+        store: Store = self.client.app.state.store  # type: ignore[attr-defined]
+        return store
+
     def record(self, made: dict[str, Any]) -> Record[Any, Any]:
-        response = self.client.get(
-            f"/api/games/{made['id']}/record",
-            headers={"authorization": f"Bearer {made['owner_token']}"},
-        )
-        assert response.status_code == 200, response.text
-        return from_json(Record, response.text)
+        """The true game so far, read from the server's store (no request may read it)."""
+        return self.store.get(made["id"]).record()
+
+    def export(self, made: dict[str, Any], token: str | None) -> Any:
+        headers = {} if token is None else {"authorization": f"Bearer {token}"}
+        return self.client.get(f"/api/games/{made['id']}/record", headers=headers)
 
 
 @pytest.fixture
 def api() -> Iterator[Api]:
-    with TestClient(create_app(Store(max_games=50))) as client:
+    with TestClient(test_app()) as client:
         yield Api(client)
 
 
@@ -203,15 +241,15 @@ def test_a_seat_is_read_and_moved_only_with_its_own_token(api: Api) -> None:
     made = api.create("zombie_run", ["person", "person"])
     gid = made["id"]
     zero, one = made["seats"][0]["token"], made["seats"][1]["token"]
-    assert len({zero, one, made["owner_token"]}) == 3
-    assert all(len(t) >= 32 for t in (zero, one, made["owner_token"]))
+    assert len({zero, one, made["admin_token"]}) == 3
+    assert all(len(t) >= 32 for t in (zero, one, made["admin_token"]))
     before = api.record(made)
     refused = [
         api.client.get(f"/api/games/{gid}/seats/0"),
         api.client.get(f"/api/games/{gid}/seats/0", headers={"authorization": "Bearer nope"}),
         api.client.get(f"/api/games/{gid}/seats/0", headers={"authorization": zero}),
         api.seat(made, 0, token=one),
-        api.seat(made, 0, token=made["owner_token"]),
+        api.seat(made, 0, token=made["admin_token"]),
         api.move(made, 0, {"index": 0}, token=one),
         api.client.post(f"/api/games/{gid}/seats/0/moves", json={"index": 0}),
     ]
@@ -231,18 +269,22 @@ def test_a_bot_seat_has_no_token_and_nobody_reads_it(api: Api) -> None:
     assert "bot" in response.json()["message"]
 
 
-def test_owner_token_alone_exports_and_deletes(api: Api) -> None:
+def test_the_admin_token_alone_deletes_and_nobody_exports_mid_game(api: Api) -> None:
+    """Issue 22: the creator's token used to export every card mid-game; now the admin
+    token deletes (and ends) the game, and no token reads the record before the end."""
     made = api.create("zombie_run", ["person", "person"])
     gid = made["id"]
     seat_token = made["seats"][0]["token"]
+    for token in (None, seat_token, made["admin_token"]):
+        assert api.export(made, token).status_code == 403
     for token in (None, seat_token):
         headers = {} if token is None else {"authorization": f"Bearer {token}"}
-        assert api.client.get(f"/api/games/{gid}/record", headers=headers).status_code == 403
         assert api.client.delete(f"/api/games/{gid}", headers=headers).status_code == 403
-    owner = {"authorization": f"Bearer {made['owner_token']}"}
-    assert api.client.delete(f"/api/games/{gid}", headers=owner).status_code == 204
+    admin = {"authorization": f"Bearer {made['admin_token']}"}
+    assert api.client.delete(f"/api/games/{gid}", headers=admin).status_code == 204
     assert api.seat(made, 0).status_code == 404
-    assert gid not in [g["id"] for g in api.client.get("/api/games").json()]
+    with pytest.raises(LookupError):
+        api.store.get(gid)
 
 
 def test_the_seed_and_the_tokens_reach_no_seat_and_no_list(api: Api) -> None:
@@ -254,10 +296,13 @@ def test_the_seed_and_the_tokens_reach_no_seat_and_no_list(api: Api) -> None:
         api.client.get(f"/api/games/{made['id']}/spectator").text,
         api.client.get("/api/games").text,
     ]
-    secrets = [str(seed), made["owner_token"], *(s["token"] for s in made["seats"])]
+    secrets = [str(seed), made["admin_token"], *(s["token"] for s in made["seats"])]
     for text in texts:
         for secret in secrets:
             assert secret not in text
+    assert "seed" not in made
+    body = {"title": "zombie_run", "seats": ["person"] * 4, "public": True}
+    assert api.client.post("/api/games", json=body).status_code == 201
     listed = api.client.get("/api/games").json()
     assert set(listed[0]) == {"id", "title", "players", "seats", "version", "over", "idle_seconds"}
 
@@ -278,29 +323,34 @@ def test_bad_move_bodies_are_4xx_with_the_reason_and_change_nothing(api: Api) ->
     made = api.create("zombie_run", ["person", "person"])
     before = api.record(made)
     version = len(before.moves)
+    v = {"version": version}
     cases: list[tuple[Any, int, str, str]] = [
         (b"{not json", 400, "DecodeError", "not JSON"),
         (b"[" * 100_000, 400, "DecodeError", "not JSON"),
         ([0], 400, "DecodeError", "JSON object"),
-        ({}, 400, "DecodeError", "exactly one"),
-        ({"index": 0, "notation": "peek 0 1"}, 400, "DecodeError", "exactly one"),
-        ({"index": 0, "seat": 1}, 400, "DecodeError", "unknown key"),
-        ({"index": True}, 400, "DecodeError", "integer"),
-        ({"index": 0.0}, 400, "DecodeError", "integer"),
-        ({"index": "0"}, 400, "DecodeError", "integer"),
-        ({"index": 99}, 422, "IllegalMove", "moves 0-"),
-        ({"index": -1}, 422, "IllegalMove", "moves 0-"),
-        ({"notation": 5}, 400, "DecodeError", "string"),
-        ({"notation": "fly away"}, 400, "DecodeError", ""),
-        ({"notation": "peek 0 0"}, 422, "IllegalMove", ""),
-        ({"notation": "1: peek 0 1"}, 422, "IllegalMove", "you are 0"),
-        ({"notation": "draw pile"}, 422, "IllegalMove", ""),
+        (v, 400, "DecodeError", "exactly one"),
+        ({"index": 0, "notation": "peek 0 1", **v}, 400, "DecodeError", "exactly one"),
+        ({"index": 0, "seat": 1, **v}, 400, "DecodeError", "unknown key"),
+        ({"index": True, **v}, 400, "DecodeError", "integer"),
+        ({"index": 0.0, **v}, 400, "DecodeError", "integer"),
+        ({"index": "0", **v}, 400, "DecodeError", "integer"),
+        ({"index": 99, **v}, 422, "IllegalMove", "moves 0-"),
+        ({"index": -1, **v}, 422, "IllegalMove", "moves 0-"),
+        ({"notation": 5, **v}, 400, "DecodeError", "string"),
+        ({"notation": "fly away", **v}, 400, "DecodeError", ""),
+        ({"notation": "peek 0 0", **v}, 422, "IllegalMove", ""),
+        # The words changed with issue 22: the seat check is the match driver's own.
+        ({"notation": "1: peek 0 1", **v}, 422, "IllegalMove", "you are seat 0"),
+        ({"notation": "draw pile", **v}, 422, "IllegalMove", ""),
         ({"index": 0, "version": version + 1}, 409, "Stale", "is at move"),
         ({"index": 0, "version": version - 1}, 409, "Stale", "choices have changed"),
         ({"index": 0, "version": "x"}, 400, "DecodeError", "version"),
+        # Issue 22: a move must say which position it was chosen at.
+        ({"index": 0}, 400, "DecodeError", "version: required"),
+        ({"notation": "peek 0 1"}, 400, "DecodeError", "version: required"),
     ]
     for body, status, kind, words in cases:
-        response = api.move(made, 0, body)
+        response = api.move(made, 0, body, fresh=False)
         assert response.status_code == status, (body, response.text)
         error = response.json()
         assert error["error"] == kind, (body, error)
@@ -318,7 +368,7 @@ def test_a_body_not_sent_as_json_is_415_so_other_sites_cannot_post(api: Api) -> 
         headers = {} if kind is None else {"content-type": kind}
         response = api.client.post("/api/games", content=body, headers=headers)
         assert response.status_code == 415, response.text
-    assert api.client.get("/api/games").json() == []
+    assert len(api.store) == 0
 
 
 def test_a_body_over_the_limit_is_413(api: Api) -> None:
@@ -351,7 +401,7 @@ def test_bad_new_games_are_refused_with_the_reason(api: Api) -> None:
         response = api.client.post("/api/games", json=body)
         assert response.status_code == status, (body, response.text)
         assert words in response.json()["message"], (body, response.json())
-    assert api.client.get("/api/games").json() == []
+    assert len(api.store) == 0
 
 
 def test_unknown_games_and_seats_are_404(api: Api) -> None:
@@ -455,7 +505,7 @@ def test_many_threads_playing_one_game_lose_and_double_no_move(api: Api) -> None
 
 
 def test_a_full_server_refuses_new_games_until_one_goes() -> None:
-    with TestClient(create_app(Store(max_games=2))) as client:
+    with TestClient(test_app(Store(max_games=2))) as client:
         api = Api(client)
         first = api.create("zombie_run", ["person", "person"])
         api.create("zombie_run", ["person", "person"])
@@ -464,21 +514,25 @@ def test_a_full_server_refuses_new_games_until_one_goes() -> None:
         assert full.status_code == 503
         assert full.json()["error"] == "Full"
         assert int(full.headers["retry-after"]) > 0
-        assert len(client.get("/api/games").json()) == 2
-        owner = {"authorization": f"Bearer {first['owner_token']}"}
-        assert client.delete(f"/api/games/{first['id']}", headers=owner).status_code == 204
+        assert len(api.store) == 2
+        admin = {"authorization": f"Bearer {first['admin_token']}"}
+        assert client.delete(f"/api/games/{first['id']}", headers=admin).status_code == 204
         assert client.post("/api/games", json=body).status_code == 201
 
 
-def test_an_idle_game_is_dropped_after_its_lifetime() -> None:
+def test_an_idle_game_is_dropped_after_its_lifetime_counted_in_moves() -> None:
+    """Issue 22: reading a game (a spectator polling) used to keep it alive forever;
+    now only a move does."""
     now = [1000.0]
     store = Store(max_games=3, idle_seconds=60, clock=lambda: now[0])
-    with TestClient(create_app(store)) as client:
+    with TestClient(test_app(store)) as client:
         api = Api(client)
-        idle = api.create("zombie_run", ["person", "person"])
-        busy = api.create("zombie_run", ["person", "person"])
+        idle = api.create("zombie_run", ["person", "person"], public=True)
+        busy = api.create("zombie_run", ["person", "person"], public=True)
         now[0] += 40
-        assert api.seat(busy, 0).status_code == 200  # touching a game keeps it
+        assert api.move(busy, 0, {"index": 0}).status_code == 200  # a move keeps it
+        assert api.seat(idle, 0).status_code == 200  # a read does not
+        assert client.get(f"/api/games/{idle['id']}/spectator").status_code == 200
         now[0] += 30
         assert api.seat(idle, 0).status_code == 404
         assert api.seat(busy, 0).status_code == 200
@@ -496,9 +550,11 @@ def test_an_exported_record_imports_as_the_same_game(api: Api) -> None:
     assert response.status_code == 201, response.text
     copy = response.json()
     assert copy["id"] != made["id"]
+    assert copy["imported"] == len(record.moves)
     assert api.record(copy) == record
     for s in (0, 1):
         check_payload(api.seat(copy, s).json(), record, s)
+        assert api.seat(copy, s).json()["imported"] == len(record.moves)
 
 
 def test_a_tampered_or_malformed_record_is_refused_and_nothing_is_added(api: Api) -> None:
@@ -506,7 +562,7 @@ def test_a_tampered_or_malformed_record_is_refused_and_nothing_is_added(api: Api
     data = json.loads(to_json(api.record(made)))
     last = len(data["moves"])
     data["moves"].append(data["moves"][-1])  # a chance card where the seats must peek
-    held = len(api.client.get("/api/games").json())
+    held = len(api.store)
     cases = [
         ({"record": data, "seats": ["person", "person"]}, 422, f"move {last} of the record"),
         ({"record": {"game": "zombie_run"}, "seats": ["person", "person"]}, 400, ""),
@@ -517,7 +573,7 @@ def test_a_tampered_or_malformed_record_is_refused_and_nothing_is_added(api: Api
         response = api.client.post("/api/games/import", json=body)
         assert response.status_code == status, response.text
         assert words in response.json()["message"]
-    assert len(api.client.get("/api/games").json()) == held
+    assert len(api.store) == held
 
 
 # ------------------------------------------------------------------ page and command
@@ -538,7 +594,10 @@ def test_a_loopback_server_refuses_other_host_names() -> None:
     app = create_app(Store(), allowed_hosts=serve.LOOPBACK_HOSTS)
     with TestClient(app, base_url="http://127.0.0.1:8000") as client:
         assert client.get("/api/titles").status_code == 200
-        assert client.get("/api/titles", headers={"host": "evil.example"}).status_code == 400
+        refused = client.get("/api/titles", headers={"host": "evil.example"})
+        assert refused.status_code == 400
+        assert refused.json()["error"] == "BadHost"
+        assert client.get("/", headers={"host": "localhost:8000"}).status_code == 200
 
 
 def test_serve_defaults_to_this_machine_and_refuses_bad_bounds(
@@ -550,9 +609,13 @@ def test_serve_defaults_to_this_machine_and_refuses_bad_bounds(
     serve.add_parser(parser.add_subparsers(dest="command"))
     args = parser.parse_args(["serve"])
     assert (args.host, args.port, args.max_games) == ("127.0.0.1", 8000, 100)
+    assert args.db is None and serve.default_db().endswith("games.sqlite3")
+    assert not args.allow_seeds
     assert serve.run(parser.parse_args(["serve", "--max-games", "0"])) == 2
     assert serve.run(parser.parse_args(["serve", "--idle-minutes", "-1"])) == 2
     assert "--idle-minutes" in capsys.readouterr().err
+    assert serve.run(parser.parse_args(["serve", "--reads-per-second", "-1"])) == 2
+    assert serve.run(parser.parse_args(["serve", "--max-games-per-client", "0"])) == 2
 
 
 def test_serve_without_the_web_extra_names_it() -> None:

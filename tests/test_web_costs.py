@@ -83,6 +83,6 @@ def test_a_typed_move_is_read_without_being_applied(title: str) -> None:
     seat = min(table.match.to_act())
     legal = table.match.legal(seat)
     with AppliedCount(title) as counted:
-        move = table._read_move(seat, {"notation": str(legal[-1])})
+        move = table._read_move(seat, {"notation": str(legal[-1]), "version": table.match.version})
     assert move == legal[-1]
     assert counted.calls == 0

@@ -1,29 +1,50 @@
 """The HTTP JSON API and the page, as a Starlette app (needs the ``web`` extra).
 
-Endpoints (all JSON; a seat's token goes in ``Authorization: Bearer TOKEN``)::
+Endpoints (all JSON; a token goes in ``Authorization: Bearer TOKEN``)::
 
-    GET    /api/titles                          titles, rulebook configs, seat kinds
-    GET    /api/games                           the games held (public facts only)
-    POST   /api/games                           create: {title, config?, seats, seed?}
-    POST   /api/games/import                    continue a Record: {record, seats, seed?}
-    DELETE /api/games/{id}                      owner token
-    GET    /api/games/{id}/record               the Record so far; owner token
-    GET    /api/games/{id}/spectator            what a spectator (seat None) may know
-    GET    /api/games/{id}/seats/{seat}         that seat's view, moves and log; its token
-    POST   /api/games/{id}/seats/{seat}/moves   {index} or {notation}, optional {version}
+    GET    /api/titles                             titles, rulebook configs, seat kinds
+    GET    /api/games                              the public games held (public facts only)
+    POST   /api/games                              create: {title, config?, seats, public?}
+    POST   /api/games/import                       continue a Record: {record, seats, public?}
+    DELETE /api/games/{id}                         admin token
+    POST   /api/games/{id}/end                     end the game now; admin token
+    GET    /api/games/{id}/record                  the full Record, once the game is over;
+                                                   any token of the game
+    GET    /api/games/{id}/spectator               what a spectator (seat None) may know
+    GET    /api/games/{id}/spectator/record        the spectator's account of the game
+    GET    /api/games/{id}/spectator/events        the spectator's answers, pushed (SSE)
+    GET    /api/games/{id}/seats/{seat}            that seat's view, moves and log; its token
+    GET    /api/games/{id}/seats/{seat}/record     that seat's account of the game; its token
+    GET    /api/games/{id}/seats/{seat}/events     that seat's answers, pushed (SSE); its token
+    POST   /api/games/{id}/seats/{seat}/moves      {index} or {notation}, and {version}; its token
+    POST   /api/games/{id}/seats/{seat}/token      a fresh token for the seat; the old one
+                                                   stops working (an invite link's first use)
+
+A seat's token (or the admin's) is checked first, before the body is read or the
+game is looked at any further. An events stream (``text/event-stream``, read with
+``fetch``: the token goes in the header) sends a ``payload`` event whenever the game
+moves, each with the seat's log from its cursor on (``?from=N``, then each event's
+``version``) as ``log`` and ``log_from``; ``: keep-alive`` lines in between; it ends
+when the game is over or after :data:`STREAM_SECONDS` (the page opens another).
 
 Errors are ``{"error": KIND, "message": TEXT}``: 400 a malformed body or config
 (``DecodeError``, ``InvalidConfig``), 403 a missing or wrong token, 404 no such
-game, title or seat, 409 a move for a position that has moved on, 413 a body over
-:data:`MAX_BODY` bytes, 415 a body not sent as ``application/json``, 422 an illegal
-move (``IllegalMove``), 503 the server full.
-A refused request changes nothing.
+game, title, seat or path, 405 a method the path does not take, 409 a move for a
+position that has moved on, 413 a body over :data:`MAX_BODY` bytes, 415 a body not
+sent as ``application/json``, 422 an illegal move (``IllegalMove``), 429 too many
+requests from one client (with ``Retry-After``), 503 the server full (with
+``Retry-After``). A refused request changes nothing.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
-from collections.abc import Awaitable, Callable, Sequence
+import re
+import threading
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,7 +58,7 @@ from zombie_rules.core.errors import (
 )
 from zombie_rules.core.validation import short
 from zombie_rules.serialize import to_json
-from zombie_rules.web.store import Full, Store, created, titles
+from zombie_rules.web.store import Full, Store, TooMany, created, titles
 from zombie_rules.web.table import Forbidden, NotFound, Stale, Table
 
 if TYPE_CHECKING:  # the framework is imported by create_app: this module loads without it
@@ -48,8 +69,16 @@ if TYPE_CHECKING:  # the framework is imported by create_app: this module loads 
 
 #: Largest request body accepted, in bytes (a long Quarantine Z record is ~200 kB).
 MAX_BODY = 2 * 1024 * 1024
+#: How long one events stream lasts before the page opens another, in seconds.
+STREAM_SECONDS = 300.0
+#: Seconds between keep-alive lines on a quiet events stream.
+KEEP_ALIVE_SECONDS = 15.0
 #: The page's files.
 STATIC = Path(str(resources.files("zombie_rules.web") / "static"))
+#: A seat in a path: a few ASCII digits (a longer number is no seat at any table).
+_SEAT = re.compile(r"[0-9]{1,4}")
+#: An events stream's cursor: a move number.
+_CURSOR = re.compile(r"[0-9]{1,9}")
 
 _HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -60,6 +89,78 @@ _HEADERS = [
         b" frame-ancestors 'none'; form-action 'none'",
     ),
 ]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client (one address) may ask of the server.
+
+    ``creates_per_minute`` and ``create_burst``: new games and imports (a token
+    bucket: a burst, then a steady rate); ``reads_per_second`` and ``read_burst``:
+    answers read (a seat's, the spectator's, an export, an events stream opened);
+    ``streams``: events streams open at once. ``None`` lifts a limit.
+    """
+
+    creates_per_minute: float | None = 10.0
+    create_burst: int = 10
+    reads_per_second: float | None = 10.0
+    read_burst: int = 60
+    streams: int | None = 16
+
+    @classmethod
+    def unlimited(cls) -> Limits:
+        """No limit on anything (tests and load runs on this machine)."""
+        return cls(creates_per_minute=None, reads_per_second=None, streams=None)
+
+
+class RateLimited(RuntimeError):
+    """Too many requests from one client; ``retry_after`` is in seconds (a 429)."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+class Buckets:
+    """A token bucket per client: ``burst`` requests at once, then ``rate`` a second."""
+
+    #: Clients remembered at most; the fullest buckets are forgotten first.
+    MAX_CLIENTS = 10_000
+
+    def __init__(
+        self, what: str, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.what = what
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def take(self, client: str) -> None:
+        """Count one request of ``client``; :class:`RateLimited` when its bucket is empty."""
+        with self._lock:
+            now = self._clock()
+            tokens, then = self._buckets.get(client, (float(self.burst), now))
+            tokens = min(float(self.burst), tokens + (now - then) * self.rate)
+            if tokens < 1:
+                wait = max(1, int((1 - tokens) / self.rate + 0.999))
+                self._buckets[client] = (tokens, now)
+                raise RateLimited(
+                    f"too many {self.what} from your address; try again in {wait} s", wait
+                )
+            self._buckets[client] = (tokens - 1, now)
+            if len(self._buckets) > self.MAX_CLIENTS:
+                self._forget(now)
+
+    def _forget(self, now: float) -> None:
+        full = [
+            c
+            for c, (t, then) in self._buckets.items()
+            if t + (now - then) * self.rate >= self.burst
+        ]
+        for client in full or list(self._buckets)[: len(self._buckets) // 2]:
+            del self._buckets[client]
 
 
 class TooLarge(ValueError):
@@ -74,11 +175,23 @@ class NotJson(ValueError):
     """
 
 
+class BadHost(ValueError):
+    """A ``Host`` header the server does not answer to (DNS rebinding)."""
+
+
+class NoRoute(LookupError):
+    """No such path (a 404)."""
+
+
+class NoMethod(ValueError):
+    """A method the path does not take (a 405)."""
+
+
 def _status(exc: BaseException) -> int:
     # UnknownGame is a DecodeError's sibling and a KeyError: test it first.
-    if isinstance(exc, UnknownGame | UnknownSeat | NotFound):
+    if isinstance(exc, UnknownGame | UnknownSeat | NotFound | NoRoute):
         return 404
-    if isinstance(exc, DecodeError | InvalidConfig):
+    if isinstance(exc, DecodeError | InvalidConfig | BadHost):
         return 400
     if isinstance(exc, IllegalMove):
         return 422
@@ -90,6 +203,10 @@ def _status(exc: BaseException) -> int:
         return 413
     if isinstance(exc, NotJson):
         return 415
+    if isinstance(exc, NoMethod):
+        return 405
+    if isinstance(exc, RateLimited | TooMany):
+        return 429
     if isinstance(exc, Full):
         return 503
     raise exc
@@ -107,7 +224,17 @@ _EXPECTED = (
     TooLarge,
     NotJson,
     Full,
+    RateLimited,
 )
+
+
+def _error_body(exc: BaseException) -> tuple[int, bytes, list[tuple[bytes, bytes]]]:
+    status = _status(exc)
+    headers = [(b"content-type", b"application/json"), (b"cache-control", b"no-store")]
+    if isinstance(exc, Full | RateLimited):
+        headers.append((b"retry-after", str(exc.retry_after).encode()))
+    body = json.dumps({"error": type(exc).__name__, "message": str(exc)}).encode()
+    return status, body, headers
 
 
 async def _body(request: Request) -> Any:
@@ -137,6 +264,10 @@ def _token(request: Request) -> str | None:
     return token.strip()
 
 
+def _client(request: Request) -> str:
+    return request.client.host if request.client is not None else "-"
+
+
 def _object(body: Any, *keys: str) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise DecodeError(f"expected a JSON object, not {short(body)}")
@@ -148,39 +279,106 @@ def _object(body: Any, *keys: str) -> dict[str, Any]:
     return body
 
 
-class _SecurityHeaders:
-    """Adds the headers that keep the page from being framed, sniffed or injected into."""
+def _flag(body: dict[str, Any], key: str) -> bool:
+    value = body.get(key, False)
+    if not isinstance(value, bool):
+        raise DecodeError(f"{key}: expected true or false, not {short(value)}")
+    return value
 
-    def __init__(self, app: ASGIApp) -> None:
+
+class _Guard:
+    """The outermost layer: security headers on every answer, the ``Host`` check, and
+    the documented JSON error for anything that goes wrong, a crash included (a 500
+    that names nothing)."""
+
+    def __init__(self, app: ASGIApp, allowed_hosts: Sequence[str] | None) -> None:
         self.app = app
+        self.hosts = None if allowed_hosts is None else frozenset(h.lower() for h in allowed_hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        if self.hosts is not None:
+            host = ""
+            for key, value in scope.get("headers", []):
+                if key == b"host":
+                    host = value.decode("latin-1").lower()
+            name = host[: host.rindex(":")] if host.rfind(":") > host.rfind("]") else host
+            if name not in self.hosts:
+                if scope["type"] == "http":
+                    await _send_error(send, BadHost(f"this server does not answer {short(host)}"))
+                return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        started = False
 
         async def send_with_headers(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 message.setdefault("headers", [])
                 message["headers"] = [*message["headers"], *_HEADERS]
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception:
+            if started:
+                raise
+            await _send_error(send, None)
 
 
-def create_app(store: Store | None = None, allowed_hosts: Sequence[str] | None = None) -> Starlette:
+async def _send_error(send: Send, exc: BaseException | None) -> None:
+    if exc is None:
+        status = 500
+        body = b'{"error": "ServerError", "message": "the server failed; nothing was changed"}'
+        headers = [(b"content-type", b"application/json")]
+    else:
+        status, body, headers = _error_body(exc)
+    await send({"type": "http.response.start", "status": status, "headers": headers + _HEADERS})
+    await send({"type": "http.response.body", "body": body})
+
+
+class _Changes:
+    """Wakes the events streams of a game when it moves (on the event loop only)."""
+
+    def __init__(self) -> None:
+        self._events: dict[str, asyncio.Event] = {}
+
+    def waiter(self, game_id: str) -> asyncio.Event:
+        return self._events.setdefault(game_id, asyncio.Event())
+
+    def notify(self, game_id: str) -> None:
+        event = self._events.pop(game_id, None)
+        if event is not None:
+            event.set()
+
+
+def create_app(
+    store: Store | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    *,
+    limits: Limits | None = None,
+    client_seeds: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+) -> Starlette:
     """The web client's app over ``store`` (a fresh default :class:`Store` if none).
 
     ``allowed_hosts``: the ``Host`` names accepted (``None``: any). The server
     passes the loopback names when it binds to loopback, so a web page elsewhere
-    cannot reach it through DNS rebinding.
+    cannot reach it through DNS rebinding. ``limits``: what one client may ask
+    (:class:`Limits`; the defaults if ``None``). ``client_seeds``: whether a new game
+    may name its ``seed`` (off by default: whoever knows the seed knows every card;
+    on for reproducible tests). ``clock`` times the rate limits.
     """
     try:
         from starlette.applications import Starlette
         from starlette.concurrency import run_in_threadpool
+        from starlette.exceptions import HTTPException
         from starlette.middleware import Middleware
-        from starlette.middleware.trustedhost import TrustedHostMiddleware
-        from starlette.responses import FileResponse, JSONResponse, Response
+        from starlette.responses import FileResponse, Response, StreamingResponse
         from starlette.routing import Mount, Route
         from starlette.staticfiles import StaticFiles
     except ImportError as exc:
@@ -191,15 +389,36 @@ def create_app(store: Store | None = None, allowed_hosts: Sequence[str] | None =
             name=missing,
         ) from exc
     games = Store() if store is None else store
+    bounds = Limits() if limits is None else limits
+    creates = (
+        None
+        if bounds.creates_per_minute is None
+        else Buckets("new games", bounds.creates_per_minute / 60, bounds.create_burst, clock)
+    )
+    reads = (
+        None
+        if bounds.reads_per_second is None
+        else Buckets("reads", bounds.reads_per_second, bounds.read_burst, clock)
+    )
+    streams: dict[str, int] = {}
+    changes = _Changes()
 
     def _error(exc: BaseException) -> Response:
-        status = _status(exc)
-        headers = {"retry-after": str(exc.retry_after)} if isinstance(exc, Full) else None
-        body = {"error": type(exc).__name__, "message": str(exc)}
-        return JSONResponse(body, status_code=status, headers=headers)
+        status, body, headers = _error_body(exc)
+        return Response(
+            body, status_code=status, headers={k.decode(): v.decode() for k, v in headers}
+        )
 
     def _json(data: Any, status: int = 200) -> Response:
-        return JSONResponse(data, status_code=status, headers={"cache-control": "no-store"})
+        return _raw(json.dumps(data, ensure_ascii=False).encode("utf-8"), status)
+
+    def _raw(body: bytes, status: int = 200) -> Response:
+        return Response(
+            body,
+            status_code=status,
+            media_type="application/json",
+            headers={"cache-control": "no-store"},
+        )
 
     Handler = Callable[["Request"], Awaitable["Response"]]
 
@@ -217,43 +436,98 @@ def create_app(store: Store | None = None, allowed_hosts: Sequence[str] | None =
     def table(request: Request) -> Table:
         return games.get(request.path_params["game_id"])
 
+    def seat_of(request: Request, t: Table) -> int:
+        """The path's seat, read without trusting it: a few digits, at this table."""
+        text = request.path_params["seat"]
+        if not _SEAT.fullmatch(text):
+            raise NotFound(f"game {t.id} has seats 0-{len(t.seats) - 1}, not {short(text, 20)}")
+        seat = int(text)
+        t.check_seat(seat)
+        return seat
+
+    def seat_checked(request: Request) -> tuple[Table, int]:
+        """The game and seat of the path, the seat's token checked before anything else."""
+        t = table(request)
+        seat = seat_of(request, t)
+        t.check_token(seat, _token(request))
+        return t, seat
+
+    def read_limit(request: Request) -> None:
+        if reads is not None:
+            reads.take(_client(request))
+
     async def list_titles(request: Request) -> Response:
         return _json(titles())
 
     async def list_games(request: Request) -> Response:
+        read_limit(request)
         return _json(await run_in_threadpool(games.summaries))
 
     async def create_game(request: Request) -> Response:
-        body = _object(await _body(request), "title", "config", "seats", "seed")
+        if creates is not None:
+            creates.take(_client(request))
+        body = _object(await _body(request), "title", "config", "seats", "seed", "public")
         if "title" not in body or "seats" not in body:
             raise DecodeError('a new game needs "title" and "seats"')
+        seed = _seed(body)
+        public = _flag(body, "public")
+        client = _client(request)
 
         def make() -> dict[str, Any]:
-            t = games.create(body["title"], body.get("config"), body["seats"], body.get("seed"))
+            t = games.create(
+                body["title"], body.get("config"), body["seats"], seed, public=public, client=client
+            )
             return created(t)
 
         return _json(await run_in_threadpool(make), 201)
 
+    def _seed(body: dict[str, Any]) -> Any:
+        if "seed" in body and not client_seeds:
+            raise DecodeError(
+                "seed: this server chooses every game's seed and keeps it secret until the"
+                " game ends (whoever knows it knows every card); leave it out"
+            )
+        return body.get("seed")
+
     async def import_game(request: Request) -> Response:
-        body = _object(await _body(request), "record", "seats", "seed")
+        if creates is not None:
+            creates.take(_client(request))
+        body = _object(await _body(request), "record", "seats", "seed", "public")
         if "record" not in body or "seats" not in body:
             raise DecodeError('an import needs "record" and "seats"')
+        seed = _seed(body)
+        public = _flag(body, "public")
+        client = _client(request)
 
         def make() -> dict[str, Any]:
-            t = games.import_record(body["record"], body["seats"], body.get("seed"))
+            t = games.import_record(
+                body["record"], body["seats"], seed, public=public, client=client
+            )
             return created(t)
 
         return _json(await run_in_threadpool(make), 201)
 
     async def delete_game(request: Request) -> Response:
-        games.delete(request.path_params["game_id"], _token(request))
+        game_id = request.path_params["game_id"]
+        await run_in_threadpool(games.delete, game_id, _token(request))
+        changes.notify(game_id)
         return Response(status_code=204)
+
+    async def end_game(request: Request) -> Response:
+        t = await run_in_threadpool(games.end, request.path_params["game_id"], _token(request))
+        changes.notify(t.id)
+        return _json({"id": t.id, "over": t.over, "ended": t.ended, "version": t.match.version})
 
     async def export_record(request: Request) -> Response:
         t = table(request)
-        t.check_owner(_token(request))
-        with t.lock:
-            text = to_json(t.record())
+        t.check_participant(_token(request))
+        read_limit(request)
+
+        def read() -> str:
+            with t.lock:
+                return to_json(t.export())
+
+        text = await run_in_threadpool(read)
         return Response(
             text,
             media_type="application/json",
@@ -263,42 +537,149 @@ def create_app(store: Store | None = None, allowed_hosts: Sequence[str] | None =
             },
         )
 
+    async def export_account(t: Table, seat: int | None) -> Response:
+        def read() -> dict[str, Any]:
+            with t.lock:
+                return t.account(seat)
+
+        return _json(await run_in_threadpool(read))
+
+    async def spectator_record(request: Request) -> Response:
+        t = table(request)
+        read_limit(request)
+        return await export_account(t, None)
+
+    async def seat_record(request: Request) -> Response:
+        t, seat = seat_checked(request)
+        read_limit(request)
+        return await export_account(t, seat)
+
+    async def answer(t: Table, seat: int | None) -> Response:
+        def read() -> bytes:
+            with t.lock:
+                return t.encoded(seat)
+
+        return _raw(await run_in_threadpool(read))
+
     async def spectate(request: Request) -> Response:
         t = table(request)
-
-        def read() -> dict[str, Any]:
-            with t.lock:
-                return t.payload(None)
-
-        return _json(await run_in_threadpool(read))
+        read_limit(request)
+        return await answer(t, None)
 
     async def seat_view(request: Request) -> Response:
-        t = table(request)
-        seat: int = request.path_params["seat"]
-        t.check_token(seat, _token(request))
-
-        def read() -> dict[str, Any]:
-            with t.lock:
-                return t.payload(seat)
-
-        return _json(await run_in_threadpool(read))
+        t, seat = seat_checked(request)
+        read_limit(request)
+        return await answer(t, seat)
 
     async def post_move(request: Request) -> Response:
-        t = table(request)
-        seat: int = request.path_params["seat"]
-        t.check_token(seat, _token(request))
+        t, seat = seat_checked(request)
         body = await _body(request)
 
-        def move() -> dict[str, Any]:
+        def move() -> bytes:
             with t.lock:
-                t.play(seat, body)
-                return t.payload(seat)
+                start, ended = t.match.version, t.ended
+                try:
+                    t.play(seat, body)
+                finally:
+                    if t.match.version != start or t.ended != ended:
+                        games.moved(t, start)
+                return t.encoded(seat)
 
-        return _json(await run_in_threadpool(move))
+        try:
+            return _raw(await run_in_threadpool(move))
+        finally:
+            changes.notify(t.id)
+
+    async def new_seat_token(request: Request) -> Response:
+        t, seat = seat_checked(request)
+        token = await run_in_threadpool(games.rotate, t, seat)
+        return _json({"id": t.id, "seat": seat, "token": token})
+
+    def cursor(request: Request, t: Table) -> int:
+        text = request.query_params.get("from", "0")
+        if not _CURSOR.fullmatch(text):
+            raise DecodeError(f"from: expected a move number, not {short(text, 20)}")
+        return min(int(text), t.match.version)
+
+    async def events(t: Table, seat: int | None, start: int, client: str) -> AsyncIterator[bytes]:
+        """The seat's answers as server-sent events, each time the game moves."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + STREAM_SECONDS
+        sent: tuple[int, str | None] | None = None
+        at = start
+        streams[client] = streams.get(client, 0) + 1  # counted while the stream runs
+        try:
+            yield b"retry: 1000\n\n"
+            while True:
+                waiter = changes.waiter(t.id)
+                try:
+                    games.get(t.id)
+                except NotFound:
+                    yield b'event: gone\ndata: {"error": "NotFound"}\n\n'
+                    return
+                key = (t.match.version, t.ended)
+                if key != sent:
+
+                    def read(at: int = at) -> tuple[bytes, int, bool]:
+                        with t.lock:
+                            data = t.payload(seat, log_from=at)
+                            return (
+                                json.dumps(data, ensure_ascii=False).encode(),
+                                data["version"],
+                                bool(data["over"]),
+                            )
+
+                    data, at, over = await run_in_threadpool(read)
+                    sent = key
+                    yield b"event: payload\ndata: " + data + b"\n\n"
+                    if over:
+                        return
+                left = deadline - loop.time()
+                if left <= 0:
+                    return
+                try:
+                    await asyncio.wait_for(waiter.wait(), timeout=min(KEEP_ALIVE_SECONDS, left))
+                except TimeoutError:
+                    yield b": keep-alive\n\n"
+        finally:
+            streams[client] -= 1
+            if not streams[client]:
+                del streams[client]
+
+    def stream(request: Request, t: Table, seat: int | None) -> Response:
+        read_limit(request)
+        client = _client(request)
+        if bounds.streams is not None and streams.get(client, 0) >= bounds.streams:
+            raise RateLimited(
+                f"your address has {bounds.streams} event streams open, the most it may", 5
+            )
+        start = cursor(request, t)
+        return StreamingResponse(
+            events(t, seat, start, client),
+            media_type="text/event-stream",
+            headers={"cache-control": "no-store", "x-accel-buffering": "no"},
+        )
+
+    async def seat_events(request: Request) -> Response:
+        t, seat = seat_checked(request)
+        return stream(request, t, seat)
+
+    async def spectator_events(request: Request) -> Response:
+        return stream(request, table(request), None)
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"cache-control": "no-cache"})
 
+    async def http_error(request: Request, exc: Exception) -> Response:
+        code = exc.status_code if isinstance(exc, HTTPException) else 500
+        if code == 405:
+            return _error(NoMethod(f"{short(request.method, 20)} is not a method this path takes"))
+        if code == 404:
+            return _error(NoRoute(f"no such path: {short(request.url.path, 100)}"))
+        body = {"error": "HTTPError", "message": short(str(getattr(exc, "detail", "")), 200)}
+        return Response(json.dumps(body), status_code=code, media_type="application/json")
+
+    seat_path = "/api/games/{game_id}/seats/{seat}"
     routes = [
         Route("/", page),
         Route("/api/titles", _guarded(list_titles)),
@@ -306,15 +687,22 @@ def create_app(store: Store | None = None, allowed_hosts: Sequence[str] | None =
         Route("/api/games", _guarded(create_game), methods=["POST"]),
         Route("/api/games/import", _guarded(import_game), methods=["POST"]),
         Route("/api/games/{game_id}", _guarded(delete_game), methods=["DELETE"]),
+        Route("/api/games/{game_id}/end", _guarded(end_game), methods=["POST"]),
         Route("/api/games/{game_id}/record", _guarded(export_record)),
         Route("/api/games/{game_id}/spectator", _guarded(spectate)),
-        Route("/api/games/{game_id}/seats/{seat:int}", _guarded(seat_view)),
-        Route("/api/games/{game_id}/seats/{seat:int}/moves", _guarded(post_move), methods=["POST"]),
+        Route("/api/games/{game_id}/spectator/record", _guarded(spectator_record)),
+        Route("/api/games/{game_id}/spectator/events", _guarded(spectator_events)),
+        Route(seat_path, _guarded(seat_view)),
+        Route(seat_path + "/record", _guarded(seat_record)),
+        Route(seat_path + "/events", _guarded(seat_events)),
+        Route(seat_path + "/moves", _guarded(post_move), methods=["POST"]),
+        Route(seat_path + "/token", _guarded(new_seat_token), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(_SecurityHeaders)]
-    if allowed_hosts is not None:
-        middleware.insert(0, Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts)))
-    app = Starlette(routes=routes, middleware=middleware)
+    app = Starlette(
+        routes=routes,
+        middleware=[Middleware(_Guard, allowed_hosts=allowed_hosts)],
+        exception_handlers={HTTPException: http_error},
+    )
     app.state.store = games
     return app

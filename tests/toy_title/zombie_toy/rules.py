@@ -190,9 +190,17 @@ def apply(state: State, move: Move) -> State:
     if move not in legal:
         if not legal:
             raise IllegalMove(f"{said(move)}: the game is over; no move is legal")
+        # Only the mover's own choices are listed: the chance outcomes (the cards
+        # left in the deck) are not the sender's to know.
+        mine = [m for m in legal if m.seat == move.seat]
+        if not mine:
+            waiting = ", ".join(sorted({seat_name(m.seat) for m in legal}))
+            raise IllegalMove(
+                f"{said(move)}: not {seat_name(move.seat)}'s move; waiting for {waiting}"
+            )
         raise IllegalMove(
             f"{said(move)}: not allowed in the {state.phase.value} phase;"
-            f" legal: {', '.join(map(str, legal))}"
+            f" legal: {', '.join(map(str, mine))}"
         )
     if move.action is Action.KEEP:
         return _next_turn(state, state.hands, state.deck)

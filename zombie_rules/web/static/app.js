@@ -11,12 +11,15 @@ const HERE = "here";
 const ELSEWHERE = "elsewhere";
 
 let titles = [];       // from /api/titles
-let game = null;       // {id, title, owner, seats: [{seat, kind, token, where}]}
+let game = null;       // {id, title, admin, seats: [{seat, kind, token, where}]}
 let shown = null;      // the seat on screen (a number), or "spectator"
 let payload = null;    // the last payload on screen
 let pendingRecord = null;
 let busy = false;
 let pollTimer = null;
+let watch = null;      // the events stream open: {seat, controller}
+let pushBroken = false; // the server's push failed once: poll instead
+let missed = false;    // a push came while a move was in flight
 const seenLog = {};    // seat -> log entries already shown (new ones are marked)
 
 // ------------------------------------------------------------------ helpers
@@ -202,7 +205,7 @@ async function startGame(event) {
     game = {
       id: made.id,
       title: made.title,
-      owner: made.owner_token,
+      admin: made.admin_token,
       seats: made.seats.map((s, i) => ({
         seat: s.seat,
         kind: s.kind,
@@ -253,7 +256,7 @@ async function loadFile() {
 }
 
 function enterSetup() {
-  stopPolling();
+  stopWatching();
   game = null;
   payload = null;
   sessionStorage.removeItem(STORE_KEY);
@@ -268,7 +271,7 @@ function enterSetup() {
 function enterPlay() {
   $("setup").hidden = true;
   $("play").hidden = false;
-  $("save-game").hidden = !game.owner;
+  $("save-game").hidden = false;
   $("leave-game").hidden = false;
   $("game-info").textContent = game.title.replace(/_/g, " ") + " · game " + game.id;
   buildInvites();
@@ -298,7 +301,7 @@ async function fetchPayload(seat) {
 
 async function refresh() {
   try {
-    decide(await fetchPayload(shown));
+    decide(await fetchPayload(shown), "answer");
   } catch (error) {
     if (error.status === 404) {
       showError(error.message + " Start a new game.");
@@ -309,27 +312,29 @@ async function refresh() {
 
 // Who should be on screen: the seat shown if it may act; else another seat of this
 // screen that may act, behind a hand-off; else wait (poll) for the others.
-function decide(p) {
+// ``via`` says how the payload came: "answer" (asked for), "push" or "poll".
+function decide(p, via) {
+  $("play").dataset.via = via;
   const locals = localSeats();
   if (p.over || shown === "spectator") {
-    stopPolling();
+    stopWatching();
     show(p);
-    if (!p.over && shown === "spectator") startPolling();
+    if (!p.over && shown === "spectator") startWatching();
     return;
   }
   const acting = p.to_act.filter((s) => locals.includes(s));
   if (acting.includes(p.seat)) {
-    stopPolling();
+    stopWatching();
     show(p);
     return;
   }
   if (acting.length) {
-    stopPolling();
+    stopWatching();
     handOff(acting[0]);
     return;
   }
   show(p);
-  startPolling();
+  startWatching();
 }
 
 function handOff(seat) {
@@ -354,6 +359,108 @@ async function takeOver() {
   await refresh();
 }
 
+// Waiting for the others: the server pushes each change down an events stream
+// (server-sent events read with fetch, so the token stays in a header); when that
+// fails the page polls instead.
+function startWatching() {
+  if (pushBroken || typeof ReadableStream === "undefined" || typeof TextDecoderStream === "undefined") {
+    startPolling();
+    return;
+  }
+  if (watch !== null && watch.seat === shown) return;
+  stopWatching();
+  const me = { seat: shown, controller: new AbortController() };
+  watch = me;
+  listen(me);
+}
+
+function stopWatching() {
+  if (watch !== null) watch.controller.abort();
+  watch = null;
+  stopPolling();
+}
+
+function fallBack(me) {
+  if (watch !== me) return;
+  watch = null;
+  pushBroken = true;
+  startPolling();
+}
+
+async function listen(me) {
+  const base = "/api/games/" + game.id;
+  const path = me.seat === "spectator" ? base + "/spectator/events" : base + "/seats/" + me.seat + "/events";
+  const headers = {};
+  if (me.seat !== "spectator") headers.Authorization = "Bearer " + seatOf(me.seat).token;
+  let response;
+  try {
+    response = await fetch(path + "?from=" + (payload ? payload.log.length : 0), {
+      headers,
+      signal: me.controller.signal,
+    });
+  } catch (error) {
+    if (!me.controller.signal.aborted) fallBack(me);
+    return;
+  }
+  if (!response.ok || !response.body) {
+    fallBack(me);
+    return;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let cut;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        if (watch === me) received(block);
+      }
+    }
+  } catch (error) {
+    if (!me.controller.signal.aborted) fallBack(me);
+    return;
+  }
+  // The stream's time is up (or the game ended): open another if still waiting.
+  if (watch === me) {
+    watch = null;
+    setTimeout(() => {
+      if (watch === null && pollTimer === null && payload && !payload.over && !busy) startWatching();
+    }, 500);
+  }
+}
+
+function received(block) {
+  let kind = "message";
+  const data = [];
+  for (const line of block.split("\n")) {
+    if (line.startsWith("event:")) kind = line.slice(6).trim();
+    else if (line.startsWith("data:")) data.push(line.slice(5).trim());
+  }
+  if (kind === "gone") {
+    stopWatching();
+    showError("This game is no longer on the server. Start a new game.");
+    return;
+  }
+  if (kind !== "payload" || !data.length || !payload) return;
+  const event = JSON.parse(data.join("\n"));
+  if (busy) {
+    missed = true;
+    return;
+  }
+  if (event.version === payload.version && event.over === payload.over) return;
+  if (event.log_from > payload.log.length || event.seat !== payload.seat) {
+    refresh();
+    return;
+  }
+  const p = Object.assign({}, event, { log: payload.log.slice(0, event.log_from).concat(event.log) });
+  delete p.log_from;
+  decide(p, "push");
+}
+
 function startPolling() {
   if (pollTimer === null) pollTimer = setInterval(poll, POLL_MS);
 }
@@ -367,7 +474,7 @@ async function poll() {
   if (busy || !game || !payload) return;
   try {
     const p = await fetchPayload(shown);
-    if (p.version !== payload.version) decide(p);
+    if (p.version !== payload.version || p.over !== payload.over) decide(p, "poll");
   } catch (error) {
     stopPolling();
     showError(error.message);
@@ -384,13 +491,18 @@ async function play(body) {
     const p = await api("POST", "/api/games/" + game.id + "/seats/" + shown + "/moves", body, seatOf(shown).token);
     $("story").value = "";
     $("move-text").value = "";
-    decide(p);
+    missed = false;
+    decide(p, "answer");
   } catch (error) {
     showError(error.message);
     if (error.status === 409) await refresh();
     else for (const button of document.querySelectorAll("#moves button")) button.disabled = false;
   } finally {
     busy = false;
+  }
+  if (missed) {
+    missed = false;
+    await refresh();
   }
 }
 
@@ -403,11 +515,18 @@ function chooseMove(move) {
   }
 }
 
+// Once the game is over, the whole record (every card); before that, what the seat
+// shown was told (a spectator: the public account).
 async function exportGame() {
   hideError();
+  const base = "/api/games/" + game.id;
+  const seat = shown === "spectator" ? null : seatOf(shown);
+  const token = seat ? seat.token : game.admin;
+  let path = base + "/record";
+  if (!payload || !payload.over) path = seat ? base + "/seats/" + seat.seat + "/record" : base + "/spectator/record";
   try {
-    const response = await fetch("/api/games/" + game.id + "/record", {
-      headers: { Authorization: "Bearer " + game.owner },
+    const response = await fetch(path, {
+      headers: token ? { Authorization: "Bearer " + token } : {},
     });
     if (!response.ok) throw new Error((await response.json()).message);
     const blob = await response.blob();
@@ -427,6 +546,7 @@ async function exportGame() {
 
 function show(p) {
   payload = p;
+  $("save-game").textContent = p.over ? "Save game" : "Save my account";
   $("play").dataset.version = String(p.version);
   $("play").dataset.seat = String(p.seat);
   drawStatus(p);
@@ -439,6 +559,7 @@ function show(p) {
 
 function resultText(p) {
   const r = p.result;
+  if (!r) return "Game over: " + (p.ended || "ended") + ".";
   const winners = r.winners.slice().sort((a, b) => a - b);
   const who = winners.length ? winners.map(seatWord).join(" and ") : "Nobody";
   const verb = winners.length === 1 ? "wins" : "win";
@@ -452,6 +573,10 @@ function drawStatus(p) {
   const box = $("status");
   clear(box);
   if (p.board) box.appendChild(el("div", "headline", p.board.headline));
+  if (p.imported !== null && p.imported !== undefined) {
+    box.appendChild(el("div", "imported", "Imported: the first " + p.imported +
+      " moves (chance included) came from a saved record; the server dealt everything after."));
+  }
   let line;
   let className = "turn";
   if (p.over) {
@@ -610,8 +735,9 @@ function joinFromLink() {
   game = {
     id: decodeURIComponent(match[1]),
     title: "",
-    owner: null,
+    admin: null,
     seats: [{ seat, kind: "person", token: decodeURIComponent(match[3]), where: HERE }],
+    invited: true,
   };
   history.replaceState(null, "", location.pathname);
   shown = seat;
@@ -619,11 +745,20 @@ function joinFromLink() {
 }
 
 async function resume() {
+  if (game.invited) {
+    // The invite link's token is exchanged for a fresh one, so whoever made the link
+    // (and holds the old token) cannot read this seat from now on.
+    const seat = game.seats[0];
+    const made = await api("POST", "/api/games/" + game.id + "/seats/" + seat.seat + "/token", {}, seat.token);
+    seat.token = made.token;
+    delete game.invited;
+    saveGame();
+  }
   const p = await fetchPayload(shown);
   if (!game.title) game.title = p.title;
   saveGame();
   enterPlay();
-  decide(p);
+  decide(p, "answer");
 }
 
 async function main() {

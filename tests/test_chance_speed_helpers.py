@@ -1,0 +1,121 @@
+"""``pick_exact`` draws exactly from ``chance_outcomes``, whichever way it takes.
+
+Its fast way reads the integer weights :func:`outcomes_from_weights` remembered
+for the tuple it built last; every other tuple goes through the Fractions. The
+tests check that both ways give the same draw from the same ``rng`` (so a seeded
+game never depends on what was built in between), the right frequencies, and
+the refusals. Nothing is timed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from zombie_rules.core import chance
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.chance import outcomes_from_weights, pick_exact, pick_weighted
+from zombie_rules.play import sample_chance
+from zombie_rules.registry import GAMES
+
+
+def _copy(outcomes: tuple[tuple[Any, Fraction], ...]) -> tuple[tuple[Any, Fraction], ...]:
+    """Equal pairs in a new tuple (``tuple(t)`` would hand back ``t`` itself)."""
+    return tuple(list(outcomes))
+
+
+def _draws(outcomes: tuple[tuple[str, Fraction], ...], seed: int, n: int) -> list[str]:
+    rng = random.Random(seed)
+    return [pick_exact(outcomes, rng) for _ in range(n)]
+
+
+@pytest.mark.parametrize("weights", [(1, 3, 2), (2, 4), (6, 3, 9), (5,), (1, 0, 2), (4, 4, 4, 4)])
+def test_the_remembered_weights_and_the_fractions_draw_alike(weights: tuple[int, ...]) -> None:
+    moves = "abcd"[: len(weights)]
+    built = outcomes_from_weights(moves, weights)
+    assert chance._last_built[0] is built  # the fast way is the one under test
+    fast = _draws(built, 11, 300)
+    assert chance._last_built[0] is built
+    slow = _draws(_copy(built), 11, 300)
+    assert fast == slow
+    # Built, then something else built, then drawn: the same again.
+    outcomes_from_weights("xy", (1, 1))
+    assert _draws(built, 11, 300) == fast
+
+
+def test_with_coprime_weights_it_draws_what_pick_weighted_draws() -> None:
+    moves, weights = ("a", "b", "c", "d"), (3, 1, 2, 5)
+    exact, weighted = random.Random(5), random.Random(5)
+    for _ in range(200):
+        drawn = pick_exact(outcomes_from_weights(moves, weights), exact)
+        assert drawn == pick_weighted(moves, weights, weighted)
+
+
+def test_exact_draws_follow_the_probabilities() -> None:
+    outcomes = (("a", Fraction(1, 6)), ("b", Fraction(1, 2)), ("c", Fraction(1, 3)))
+    rng = random.Random(3)
+    counts = Counter(pick_exact(outcomes, rng) for _ in range(6000))
+    assert 850 < counts["a"] < 1150 and 2800 < counts["b"] < 3200 and 1800 < counts["c"] < 2200
+    built = outcomes_from_weights("abc", (1, 3, 2))
+    counts = Counter(pick_exact(built, rng) for _ in range(6000))
+    assert 850 < counts["a"] < 1150 and 2800 < counts["b"] < 3200 and 1800 < counts["c"] < 2200
+
+
+def test_an_outcome_of_probability_zero_is_never_drawn() -> None:
+    outcomes = (("a", Fraction(1, 2)), ("never", Fraction(0)), ("b", Fraction(1, 2)))
+    rng = random.Random(0)
+    assert "never" not in {pick_exact(outcomes, rng) for _ in range(500)}
+
+
+def test_a_changed_weights_list_does_not_change_the_draw() -> None:
+    weights = [1, 2, 1]
+    built = outcomes_from_weights("abc", weights)
+    expected = _draws(_copy(built), 2, 100)
+    weights[:] = [0, 0, 4]
+    assert _draws(built, 2, 100) == expected
+
+
+def test_bad_outcomes_are_refused() -> None:
+    rng = random.Random(0)
+    with pytest.raises(ValueError, match="no outcomes"):
+        pick_exact((), rng)
+    assert outcomes_from_weights((), ()) == ()
+    with pytest.raises(ValueError, match="no outcomes"):
+        pick_exact((), rng)  # an empty build is not remembered: () is every empty tuple
+    with pytest.raises(ValueError, match="sum to 1"):
+        pick_exact((("a", Fraction(1, 3)), ("b", Fraction(1, 3))), rng)
+    with pytest.raises(ValueError, match="non-negative"):
+        pick_exact((("a", Fraction(3, 2)), ("b", Fraction(-1, 2))), rng)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_titles_chance_outcomes_draw_like_its_weights(name: str) -> None:
+    """At the chance nodes of a real game: the exact draw is sample_chance's, scaled by the gcd."""
+    game = GAMES[name]
+    rng = random.Random(4)
+    state = game.new_game(game.config_type())
+    checked = 0
+    while actors := game.to_act(state):
+        if CHANCE in actors:
+            moves, weights = game.chance_weights(state)
+            seed = rng.randrange(2**32)
+            drawn = pick_exact(game.chance_outcomes(state), random.Random(seed))
+            assert drawn == pick_exact(_copy(game.chance_outcomes(state)), random.Random(seed))
+            assert drawn in moves
+            divisor = math.gcd(*weights)
+            scaled = [w // divisor for w in weights]
+            assert drawn == pick_weighted(moves, scaled, random.Random(seed))
+            if divisor == 1:
+                assert drawn == sample_chance(game, state, random.Random(seed))
+            move = drawn
+            checked += 1
+        else:
+            legal = game.legal_moves(state)
+            move = legal[rng.randrange(len(legal))]
+        state = game.apply(state, move)
+    assert checked > 0
