@@ -7,6 +7,7 @@ import functools
 import attrs
 
 from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.seats import every_seat
 from zombie_rules.core.validation import require_type, short
 from zombie_rules.texas_zombies.cards import DEFAULT_EVENTS, DEFAULT_OBJECTS, HAND_SIZE
 from zombie_rules.texas_zombies.wording import count
@@ -122,8 +123,26 @@ class Tables:
     everyone: int  # bitmask of all seats
 
 
-@functools.lru_cache(maxsize=64)
 def tables(config: Config) -> Tables:
+    """The lookups of ``config``; the config asked about last is answered without hashing.
+
+    Every move asks several times about the same config, and even a cached hash
+    is a Python call, so checking identity first saves most of the lookup cost.
+    """
+    global _last
+    last = _last
+    if last is not None and last[0] is config:
+        return last[1]
+    found = _tables(config)
+    _last = (config, found)
+    return found
+
+
+_last: tuple[Config, Tables] | None = None
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(config: Config) -> Tables:
     backs = tuple(back for _, back in config.events)
     return Tables(
         backs=backs,
@@ -131,5 +150,5 @@ def tables(config: Config) -> Tables:
             tuple(i for i, b in enumerate(backs) if b == back) for back in range(HAND_SIZE + 1)
         ),
         pile_size=config.events_per_player * config.players,
-        everyone=(1 << config.players) - 1,
+        everyone=every_seat(config.players),
     )

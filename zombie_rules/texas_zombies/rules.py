@@ -18,6 +18,7 @@ from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.memo import remember_last
 from zombie_rules.core.piles import from_kinds, take
 from zombie_rules.core.result import Result
+from zombie_rules.core.seats import SeatMask, has_seat, mask_of, seat_bit, seats_in
 from zombie_rules.core.validation import expect_well_formed, short
 from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS
 from zombie_rules.texas_zombies.config import Config, tables
@@ -87,18 +88,24 @@ def _tell_moves(seat: int, hand: tuple[int, ...], required: int) -> tuple[Move, 
 
 @functools.cache
 def _vote_moves(waiting: int) -> tuple[Move, ...]:
-    seats = [s for s in range(waiting.bit_length()) if waiting >> s & 1]
-    return tuple(Move(s, Action.VOTE, (v,)) for s in seats for v in (1, 0))
+    return tuple(Move(s, Action.VOTE, (v,)) for s in seats_in(waiting) for v in (1, 0))
 
 
-def _waiting(state: State) -> int:
-    """Bitmask of the seats that have not voted yet (never the active seat)."""
-    mask = 0
-    turn = state.turn
-    for s, vote in enumerate(state.votes):
-        if vote is None and s != turn:
-            mask |= 1 << s
-    return mask
+def _waiting(state: State) -> SeatMask:
+    """The seats that have not voted yet (never the active seat)."""
+    return _not_voted(state.votes, state.turn)
+
+
+@functools.lru_cache(maxsize=4096)
+def _not_voted(votes: tuple[bool | None, ...], turn: int) -> SeatMask:
+    """The seats other than ``turn`` whose vote is still ``None``, once per (votes, turn)."""
+    return mask_of(s for s, vote in enumerate(votes) if vote is None and s != turn)
+
+
+@functools.cache
+def _seats(mask: SeatMask) -> frozenset[int]:
+    """The seats of a mask as a frozenset, built once per mask (a table has few)."""
+    return frozenset(seats_in(mask))
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -121,13 +128,22 @@ def to_act(state: State) -> frozenset[int]:
     """Who may act: the active seat, the seats still to vote, or chance."""
     phase = state.phase
     if phase is Phase.TELL:
-        return frozenset((state.turn,))
+        return _alone(state.turn)
     if phase is Phase.VOTE:
-        waiting = _waiting(state)
-        return frozenset(s for s in range(state.config.players) if waiting >> s & 1)
+        return _seats(_waiting(state))
     if phase is Phase.OVER:
-        return frozenset()
-    return frozenset((CHANCE,))
+        return _NOBODY
+    return _CHANCE_ONLY
+
+
+_NOBODY: frozenset[int] = frozenset()
+_CHANCE_ONLY = frozenset((CHANCE,))
+
+
+@functools.cache
+def _alone(seat: int) -> frozenset[int]:
+    """``{seat}``, built once per seat: ``to_act`` of a seat's own tell."""
+    return frozenset((seat,))
 
 
 _BACKS = range(1, HAND_SIZE + 1)
@@ -413,15 +429,15 @@ def _vote(state: State, move: Move) -> State:
             f"{shown(move)}: the other players are voting; legal: 'vote yes', 'vote no'"
         )
     seat = move.seat
-    if not (0 <= seat < s.config.players) or not waiting >> seat & 1:
-        still = ", ".join(str(x) for x in range(s.config.players) if waiting >> x & 1)
+    if not (0 <= seat < s.config.players) or not has_seat(waiting, seat):
+        still = ", ".join(str(x) for x in seats_in(waiting))
         raise IllegalMove(
             f"{shown(move)}: seat {short(seat)} cannot vote now; still to vote: {still}"
         )
     if len(move.args) != 1 or move.args[0] not in (0, 1):
         raise IllegalMove(f"{shown(move)}: a vote is 'vote yes' or 'vote no'")
     votes = s.votes[:seat] + (move.args[0] == 1,) + s.votes[seat + 1 :]
-    if waiting == 1 << seat:
+    if waiting == seat_bit(seat):
         return _resolve(s, votes, speechless=False)
     return State(
         s.config, Phase.VOTE, s.turn, s.event_pool, s.events_left, s.top_back,

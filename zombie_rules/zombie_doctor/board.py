@@ -7,7 +7,7 @@ cards belong together, and which of them the seat sees the face of.
 from __future__ import annotations
 
 from zombie_rules.core.board import Board, Card, back, card, group, pile, player
-from zombie_rules.zombie_doctor.cards import CHARACTERS, MISSING, character_of
+from zombie_rules.zombie_doctor.cards import CHARACTERS, MISSING, character_of, is_infected
 from zombie_rules.zombie_doctor.describe import SLOT_TITLES, card_title
 from zombie_rules.zombie_doctor.views import View
 
@@ -20,7 +20,7 @@ def _limb(s: int, slot: int, code: int) -> Card:
     word = SLOT_TITLES[slot] if slot < len(SLOT_TITLES) else str(slot)
     if code == MISSING:
         return card(word, "--", "missing", "removed")
-    infected = bool(code & 1)
+    infected = is_infected(code)
     owner = character_of(code)
     detail = "zombie side up" if infected else "healthy side up"
     if owner != s:

@@ -70,6 +70,16 @@ def is_healthy(code: int) -> bool:
     return code >= 0 and code & 1 == 0
 
 
+def zombie_side(code: int) -> int:
+    """The code of the same present body card turned zombie side up."""
+    return code | 1
+
+
+def healthy_side(code: int) -> int:
+    """The code of the same present body card turned healthy side up (cured)."""
+    return code & ~1
+
+
 def character_of(code: int) -> int:
     """The character a present body card belongs to."""
     return code >> 1

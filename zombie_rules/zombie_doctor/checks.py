@@ -8,7 +8,16 @@ from collections.abc import Hashable
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.piles import expand, from_kinds
-from zombie_rules.zombie_doctor.cards import MISSING, SLOT_NAMES, slot_word
+from zombie_rules.core.seats import has_seat, seats_in
+from zombie_rules.zombie_doctor.cards import (
+    HEAD,
+    MISSING,
+    SLOT_NAMES,
+    TORSO,
+    character_of,
+    is_infected,
+    slot_word,
+)
 from zombie_rules.zombie_doctor.config import Config, morgue_limb, tables
 from zombie_rules.zombie_doctor.knowledge import (
     TABLE,
@@ -48,7 +57,7 @@ def card_census(state: State) -> Counter[Hashable]:
     for body in state.bodies:
         for slot, code in enumerate(body):
             if code != MISSING:
-                census[("body", code >> 1, SLOT_NAMES[slot])] += 1
+                census[("body", character_of(code), SLOT_NAMES[slot])] += 1
     for k, n in enumerate(state.morgue):
         if n:
             character, slot, _ = morgue_limb(k)
@@ -118,7 +127,9 @@ def _others_memories(
             for who, extra in own:
                 if who != knower:
                     mask = rng.getrandbits(len(rest)) if rest else 0
-                    extra = tuple(k for i, k in enumerate(rest) if mask >> i & 1)
+                    # Each card of ``rest`` kept when its bit of ``mask`` is set.
+                    picked = seats_in(mask)
+                    extra = tuple(k for i, k in enumerate(rest) if i in picked)
                 drawn.append((who, extra))
             own = tuple(drawn)
         rows.append((shared, own))
@@ -213,8 +224,8 @@ def check_state(state: State) -> None:
     }:
         raise ValueError("out_order: must list each turned or beheaded seat once")
     for s in range(n):
-        head_infected = state.bodies[s][0] & 1 == 1
-        torso_infected = state.bodies[s][1] & 1 == 1
+        head_infected = is_infected(state.bodies[s][HEAD])
+        torso_infected = is_infected(state.bodies[s][TORSO])
         if state.status[s] is Status.ALIVE and head_infected:
             raise ValueError(f"status[{s}]: a player with an infected head has turned")
         if state.status[s] is Status.TURNED and not head_infected:
@@ -226,7 +237,7 @@ def check_state(state: State) -> None:
         if state.status[s] is not Status.ALIVE and state.hands[s]:
             raise ValueError(f"hands[{s}]: a player who is out holds no cards")
     if not 0 <= state.coma <= t.everyone or any(
-        state.coma >> s & 1 and state.status[s] is not Status.ALIVE for s in range(n)
+        has_seat(state.coma, s) and state.status[s] is not Status.ALIVE for s in range(n)
     ):
         raise ValueError("coma: must be a mask of seats still in")
     if state.round < 0 or state.turns_taken < state.round:
@@ -298,7 +309,7 @@ def _check_turn(state: State) -> None:
         status[seat] is not Status.TURNED or not config.bonus_mode
     ):
         raise ValueError("turn: only a zombie rolls or bites, in the Bonus Game Mode")
-    if (playing or phase in (Phase.ROLL, Phase.BITE)) and state.coma >> seat & 1:
+    if (playing or phase in (Phase.ROLL, Phase.BITE)) and has_seat(state.coma, seat):
         raise ValueError("coma: a Coma ends when its player's turn comes round again")
     full = all(len(state.hands[s]) == config.hand_size for s in alive)
     if phase in (Phase.PLAY, Phase.ROLL, Phase.BITE) and not full:

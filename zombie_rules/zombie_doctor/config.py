@@ -11,7 +11,9 @@ from typing import Any
 
 import attrs
 
+from zombie_rules.core.codes import CodeLayout
 from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.seats import every_seat
 from zombie_rules.core.validation import require_type, short
 from zombie_rules.zombie_doctor.cards import BUILT_IN, CHARACTERS, DEFAULT_DECK
 
@@ -216,16 +218,20 @@ def _tables(config: Config) -> Tables:
         index={name: i for i, name in enumerate(names)},
         custom={i: by_name[name] for i, name in enumerate(names) if name in by_name},
         morgue_kinds=config.players * 8,
-        everyone=(1 << config.players) - 1,
+        everyone=every_seat(config.players),
     )
 
 
 def morgue_kind(character: int, slot: int, infected: bool) -> int:
     """The morgue pile's kind index of a limb card (slots 2-5 only)."""
-    return (character * 4 + slot - 2) * 2 + infected
+    return _MORGUE_CODE.pack(character * 4 + slot - 2, infected)
 
 
 def morgue_limb(kind: int) -> tuple[int, int, bool]:
     """``(character, slot, infected)`` of a morgue kind index."""
-    rest = kind >> 1
-    return rest // 4, rest % 4 + 2, bool(kind & 1)
+    rest = _MORGUE_CODE.high(kind)
+    return rest // 4, rest % 4 + 2, bool(_MORGUE_CODE.low(kind))
+
+
+#: A morgue kind: the limb (``character * 4 + limb``) high, its side up (1: infected) low.
+_MORGUE_CODE = CodeLayout(1)

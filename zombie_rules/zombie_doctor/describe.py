@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from zombie_rules.core.describing import describer, players_of
+from zombie_rules.core.seats import has_seat
 from zombie_rules.core.validation import expect_seat, expect_well_formed
 from zombie_rules.zombie_doctor.cards import (
     AMPUTATE,
@@ -475,7 +476,7 @@ class _Account(_Words):
         if after.round > state.round:
             lines.append(f"Round {after.round + 1} begins.")
         t = after.turn
-        if state.coma >> t & 1 and t not in self.new_out:
+        if has_seat(state.coma, t) and t not in self.new_out:
             lines.append(f"{self.subj(t)} {self.verb(t, 'wake', 'wakes')} from the Coma.")
         if after.phase is Phase.ROLL:
             lines.append(

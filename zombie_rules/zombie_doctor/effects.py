@@ -14,6 +14,7 @@ from collections import Counter
 
 from zombie_rules.core.errors import InvalidConfig
 from zombie_rules.core.piles import put, take
+from zombie_rules.core.seats import with_seat
 from zombie_rules.zombie_doctor.cards import (
     AMPUTATE,
     COMA,
@@ -28,6 +29,7 @@ from zombie_rules.zombie_doctor.cards import (
     XRAY,
     card,
     character_of,
+    healthy_side,
     is_infected,
 )
 from zombie_rules.zombie_doctor.config import morgue_kind, tables
@@ -77,11 +79,11 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
         w.set_slot(target, slot, mine)
     elif name == COMA:
         # "Sleep for one round. You are immune to all cards until your next turn."
-        w.coma |= 1 << seat
+        w.coma = with_seat(w.coma, seat)
     elif name == MEDICINE:
-        w.set_slot(seat, args[0], w.bodies[seat][args[0]] & ~1)
+        w.set_slot(seat, args[0], healthy_side(w.bodies[seat][args[0]]))
     elif name == DEFIBRILLATOR:
-        w.set_slot(seat, TORSO, w.bodies[seat][TORSO] & ~1)
+        w.set_slot(seat, TORSO, healthy_side(w.bodies[seat][TORSO]))
     elif name == MORGUE:
         # "Do not look into the box when taking a card.": a chance draw.
         w.phase = Phase.MORGUE
@@ -159,7 +161,7 @@ def custom_effect(w: Work, state: State, seat: int, target: int, name: str, bodi
         raise InvalidConfig("custom_cards", f"{name}: effect changed a body it was not used on")
 
     def cards(rows: tuple[tuple[int, ...], ...]) -> Counter[tuple[int, int]]:
-        return Counter((c >> 1, p) for b in rows for p, c in enumerate(b) if c != MISSING)
+        return Counter((character_of(c), p) for b in rows for p, c in enumerate(b) if c != MISSING)
 
     if cards(new) != cards(state.bodies) or any(new[s][HEAD] == MISSING for s in range(n)):
         raise InvalidConfig(

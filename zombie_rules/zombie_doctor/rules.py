@@ -32,7 +32,7 @@ from zombie_rules.zombie_doctor.config import Config, morgue_kind, morgue_limb, 
 from zombie_rules.zombie_doctor.effects import morgue_attach, use_card, xray_take
 from zombie_rules.zombie_doctor.state import Action, Move, Phase, State, Status, said
 from zombie_rules.zombie_doctor.turns import Work, end_action, next_turn, refill, short_seat
-from zombie_rules.zombie_doctor.usability import card_uses, flip_choices, opponents
+from zombie_rules.zombie_doctor.usability import card_uses, flip_choices, hand_uses, opponents
 
 __all__ = [
     "DIE_FACES",
@@ -51,6 +51,9 @@ __all__ = [
 
 ALIVE = Status.ALIVE
 DIE_FACES = 6
+# Enum members as module globals: CPython 3.11 reads ``Action.USE`` through the enum
+# metaclass, and every ``apply`` of a played card reads two.
+_USE, _STUCK = Action.USE, Action.STUCK
 
 
 def new_game(config: Config | None = None) -> State:
@@ -115,8 +118,7 @@ def _hand_uses(state: State) -> dict[int, tuple[tuple[int, ...], ...]]:
     the same state: remembering the last state's answer saves ``apply`` asking
     the same question again. Callers only read the mapping.
     """
-    seat = state.turn
-    return {k: card_uses(state, seat, k) for k in sorted(set(state.hands[seat]))}
+    return hand_uses(state, state.turn)
 
 
 def _play_moves(state: State) -> tuple[Move, ...]:
@@ -186,21 +188,31 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 def to_act(state: State) -> frozenset[int]:
     """Who may act: the seat whose turn it is, chance, or nobody once the game is over."""
-    phase = state.phase
-    if phase in _SEAT_PHASES:
-        return frozenset((state.turn,))
-    if phase is Phase.OVER:
-        return frozenset()
-    return _CHANCE_ONLY
+    actors = _ACTORS[state.phase]
+    return _alone(state.turn) if actors is None else actors
 
 
 _SEAT_PHASES = frozenset((Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.BITE))
 _CHANCE_ONLY = frozenset((CHANCE,))
+#: ``to_act`` by phase number: ``None`` where the seat whose turn it is acts.
+_ACTORS: tuple[frozenset[int] | None, ...] = tuple(
+    None if phase in _SEAT_PHASES else frozenset() if phase is Phase.OVER else _CHANCE_ONLY
+    for phase in Phase
+)
 
 
-@remember_last
+@functools.cache
+def _alone(seat: int) -> frozenset[int]:
+    """``{seat}``, built once per seat."""
+    return frozenset((seat,))
+
+
 def chance_weights(state: State) -> tuple[Sequence[Move], Sequence[int]]:
-    """The chance node: a deck draw, a morgue draw or a die roll, with integer weights."""
+    """The chance node: a deck draw, a morgue draw or a die roll, with integer weights.
+
+    Not memoized: answering is a phase test and :func:`~zombie_rules.core.chance.present`,
+    which costs less than a memo's lookup at the chance nodes a playout samples once.
+    """
     phase = state.phase
     if phase is Phase.DEAL or phase is Phase.DRAW:
         return present(_draw_moves(state.config), state.deck_unknown)
@@ -264,12 +276,20 @@ def _kind_in_hand(state: State, move: Move, seat: int, what: str) -> int:
 def _play(state: State, move: Move) -> State:
     # "The chosen player must use one and only one of their three pain or gain cards."
     seat = state.turn
-    _expect(state, move, seat, Action.USE, Action.STUCK)
-    if move.action is Action.STUCK:
+    action = move.action
+    if action is _STUCK:
+        _expect(state, move, seat, _USE, _STUCK)
         return _stuck(state, move)
-    kind = _kind_in_hand(state, move, seat, "your hand")
+    if move.seat != seat or action is not _USE:
+        expect_move(move, seat, (_USE, _STUCK), "play")
     listed = _hand_uses.known(state)  # by legal_moves, just before, in a playout
-    uses = card_uses(state, seat, kind) if listed is None else listed[kind]
+    kind = tables(state.config).index.get(move.card, -1)
+    if listed is None or kind not in listed:
+        # Not listed for this state, or not a kind in the hand: ask (and refuse) in full.
+        kind = _kind_in_hand(state, move, seat, "your hand")
+        uses = card_uses(state, seat, kind) if listed is None else listed[kind]
+    else:
+        uses = listed[kind]
     if move.args not in uses:
         if not uses:
             raise IllegalMove(

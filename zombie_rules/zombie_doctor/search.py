@@ -17,6 +17,7 @@ from typing import Any
 
 from zombie_rules.core.scoring import softmax, winner_values
 from zombie_rules.core.search_hints import SearchHints
+from zombie_rules.core.seats import has_seat
 from zombie_rules.zombie_doctor.cards import TORSO, is_healthy, is_infected
 from zombie_rules.zombie_doctor.config import tables as doctor_tables
 from zombie_rules.zombie_doctor.rules import result as doctor_result
@@ -57,7 +58,7 @@ def evaluate(state: DoctorState) -> tuple[float, ...]:
             _DOCTOR_LIFE * sum(1 for code in body if is_healthy(code))
             + _DOCTOR_TORSO * is_infected(body[TORSO])
             + _DOCTOR_MISSING * sum(1 for code in body if code < 0)
-            + _DOCTOR_COMA * (state.coma >> seat & 1)
+            + _DOCTOR_COMA * has_seat(state.coma, seat)
         )
         for kind in state.hands[seat]:
             utility += _DOCTOR_CARDS.get(names[kind], 0.0)

@@ -12,9 +12,10 @@ inside a single ``apply``; it becomes a frozen ``State`` again before leaving.
 
 from __future__ import annotations
 
-from typing import TypeVar
+import functools
 
-from zombie_rules.zombie_doctor.cards import HEAD
+from zombie_rules.core.seats import without_seat
+from zombie_rules.zombie_doctor.cards import HEAD, zombie_side
 from zombie_rules.zombie_doctor.knowledge import (
     forget_hand,
     lost_unseen,
@@ -26,7 +27,6 @@ from zombie_rules.zombie_doctor.state import SHOWN, Phase, State, Status
 from zombie_rules.zombie_doctor.usability import flip_choices
 
 ALIVE, TURNED = Status.ALIVE, Status.TURNED
-T = TypeVar("T")
 
 
 class Work:
@@ -58,14 +58,25 @@ class Work:
         self.known = s.known
 
     def state(self) -> State:
-        """The frozen result; rows this move left alone stay the very tuples of the source."""
+        """The frozen result; rows this move left alone stay the very tuples of the source.
+
+        Tuple equality checks identity first, element by element, in C, so keeping
+        an unchanged row costs about as much as building the tuple.
+        """
         src = self.source
+        bodies = tuple(self.bodies)
+        if bodies == src.bodies:
+            bodies = src.bodies
+        status = tuple(self.status)
+        if status == src.status:
+            status = src.status
+        hands = tuple(self.hands)
+        if hands == src.hands:
+            hands = src.hands
         return State(
-            self.config, self.phase, self.turn, self.round, self.turns_taken,
-            _same_or(src.bodies, self.bodies), _same_or(src.status, self.status),
-            self.out_order, _same_or(src.hands, self.hands), self.deck_unknown,
-            self.deck_bottom, self.deck_bottom_hidden_by, self.morgue, self.coma,
-            self.xray_target, self.known,
+            self.config, self.phase, self.turn, self.round, self.turns_taken, bodies, status,
+            self.out_order, hands, self.deck_unknown, self.deck_bottom,
+            self.deck_bottom_hidden_by, self.morgue, self.coma, self.xray_target, self.known,
         )  # fmt: skip
 
     def set_slot(self, seat: int, slot: int, code: int) -> None:
@@ -107,14 +118,14 @@ class Work:
         self.deck_bottom_hidden_by = self.deck_bottom_hidden_by + (seat,) * len(hand)
         self.hands[seat] = ()
         self.known = forget_hand(self.known, seat)
-        self.coma &= ~(1 << seat)
+        self.coma = without_seat(self.coma, seat)
 
     def infect(self, seat: int, slot: int) -> None:
         """Flip a body card to its infected side.
 
         "You are finished when you have an infected head."
         """
-        self.set_slot(seat, slot, self.bodies[seat][slot] | 1)
+        self.set_slot(seat, slot, zombie_side(self.bodies[seat][slot]))
         if slot == HEAD and self.status[seat] is ALIVE:
             self.knock_out(seat, TURNED)
 
@@ -123,16 +134,6 @@ class Work:
         # "The winner is the last player to keep the infection away from their head!"
         # Bonus Game Mode: "Continue playing until all players are zombies!"
         return alive == 0 if self.config.bonus_mode else alive <= 1
-
-
-def _same_or(before: tuple[T, ...], rows: list[T]) -> tuple[T, ...]:
-    """``tuple(rows)``, or ``before`` itself when no row changed: states share what a move keeps.
-
-    Tuple equality checks identity first, element by element, in C, so this costs
-    about as much as building the tuple.
-    """
-    after = tuple(rows)
-    return before if after == before else after
 
 
 def end_action(w: Work, self_flip: bool) -> State:
@@ -156,14 +157,18 @@ def end_action(w: Work, self_flip: bool) -> State:
 
 def short_seat(w: Work) -> int:
     """The first seat, from the one whose turn it is, still in and short of a full hand."""
-    n = w.config.players
     size = w.config.hand_size
-    status, hands, turn = w.status, w.hands, w.turn
-    for i in range(n):
-        s = (turn + i) % n
+    status, hands = w.status, w.hands
+    for s in _from_seat(w.config.players, w.turn):
         if status[s] is ALIVE and len(hands[s]) < size:
             return s
     return -1
+
+
+@functools.cache
+def _from_seat(players: int, first: int) -> tuple[int, ...]:
+    """The seats clockwise from ``first``, ``first`` included: ``(first + i) % players``."""
+    return tuple((first + i) % players for i in range(players))
 
 
 def refill(w: Work, dealing: bool) -> State:
@@ -219,7 +224,7 @@ def start_turn(w: Work) -> State:
     """Open the turn of seat ``w.turn``: a card to play, or a die to roll for a zombie."""
     seat = w.turn
     # Coma lasts "until your next turn".
-    w.coma &= ~(1 << seat)
+    w.coma = without_seat(w.coma, seat)
     w.xray_target = -1
     # Bonus Game Mode: "When it is your turn again, roll the die."
     w.phase = Phase.PLAY if w.status[seat] is ALIVE else Phase.ROLL

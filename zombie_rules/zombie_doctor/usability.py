@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from zombie_rules.core.seats import SeatMask, has_seat
 from zombie_rules.zombie_doctor.cards import (
     AMPUTATE,
     COMA,
@@ -64,25 +65,62 @@ def opponents(state: State, seat: int) -> list[int]:
     Coma: "You are immune to all cards until your next turn." Turned and
     beheaded players are out of the card game (see the rulings).
     """
-    status, coma = state.status, state.coma
-    return [
-        o
-        for o in range(state.config.players)
-        if o != seat and status[o] is ALIVE and not coma >> o & 1
-    ]
+    return list(_targets(state.config.players, seat, state.status, state.coma))
+
+
+@functools.lru_cache(maxsize=4096)
+def _targets(
+    players: int, seat: int, status: tuple[Status, ...], coma: SeatMask
+) -> tuple[int, ...]:
+    """:func:`opponents` as a tuple, once per (seat, status, coma): a table has few."""
+    return tuple(
+        o for o in range(players) if o != seat and status[o] is ALIVE and not has_seat(coma, o)
+    )
 
 
 def card_uses(state: State, seat: int, kind: int) -> Uses:
     """Every way ``seat`` may use a card of ``kind`` now, as ``Move.args``; empty if unusable.
 
     This is the single definition of usability: a card is usable exactly when its
-    effect can happen now, and ``legal_moves`` and ``apply`` both ask here.
+    effect can happen now, and ``legal_moves`` and ``apply`` both ask here (or
+    through :func:`hand_uses`, which asks the same functions for a whole hand).
     """
     t = tables(state.config)
-    uses = _BUILT_IN_USES.get(t.names[kind])
-    if uses is not None:
-        return uses(state, seat)
-    return _custom_uses(state, seat, t.custom[kind])
+    name = t.names[kind]
+    plain = _PLAIN_USES.get(name)
+    if plain is not None:
+        return plain(state, seat)
+    targeted = _TARGETED_USES.get(name)
+    others = _targets(state.config.players, seat, state.status, state.coma)
+    if targeted is not None:
+        return targeted(state, seat, others)
+    return _custom_uses(state, seat, t.custom[kind], others)
+
+
+def hand_uses(state: State, seat: int) -> dict[int, Uses]:
+    """:func:`card_uses` of every kind in ``seat``'s hand, in kind order.
+
+    The same answers, with the seats ``seat`` may target found once for the
+    hand rather than once per card: ``legal_moves`` asks this at every turn.
+    """
+    t = tables(state.config)
+    names = t.names
+    others: tuple[int, ...] | None = None
+    found: dict[int, Uses] = {}
+    for kind in sorted(set(state.hands[seat])):
+        name = names[kind]
+        plain = _PLAIN_USES.get(name)
+        if plain is not None:
+            found[kind] = plain(state, seat)
+            continue
+        if others is None:
+            others = _targets(state.config.players, seat, state.status, state.coma)
+        targeted = _TARGETED_USES.get(name)
+        if targeted is not None:
+            found[kind] = targeted(state, seat, others)
+        else:
+            found[kind] = _custom_uses(state, seat, t.custom[kind], others)
+    return found
 
 
 @functools.lru_cache(maxsize=4096)
@@ -121,42 +159,49 @@ def _morgue(state: State, seat: int) -> Uses:
     return ((),) if any(state.morgue) else ()
 
 
-def _amputate(state: State, seat: int) -> Uses:
+# The cards below depend on whom ``seat`` may target: ``others`` is ``opponents(state, seat)``.
+
+
+def _amputate(state: State, seat: int, others: tuple[int, ...]) -> Uses:
     # "You may only amputate an opponent's infected limb." / "If an opponent has
     # an infected torso, you may cut off their head using the Amputate card".
     bodies = state.bodies
-    return tuple((o, p) for o in opponents(state, seat) for p in _amputable(bodies[o]))
+    return tuple([(o, p) for o in others for p in _amputable(bodies[o])])
 
 
-def _xray(state: State, seat: int) -> Uses:
+def _xray(state: State, seat: int, others: tuple[int, ...]) -> Uses:
     # "Look at all of an opponent's cards and take one."
-    return tuple((o,) for o in opponents(state, seat) if state.hands[o])
+    hands = state.hands
+    return tuple([(o,) for o in others if hands[o]])
 
 
-def _mad_scientist(state: State, seat: int) -> Uses:
+def _mad_scientist(state: State, seat: int, others: tuple[int, ...]) -> Uses:
     # "Swap one of your infected limbs with a healthy limb of an opponent. A swap
     # can only take place with a matching limb."
     mine = _infected_limbs(state.bodies[seat])
     if not mine:
         return ()
     bodies = state.bodies
-    others = opponents(state, seat)
-    return tuple((o, p) for p in mine for o in others if is_healthy(bodies[o][p]))
+    return tuple([(o, p) for p in mine for o in others if is_healthy(bodies[o][p])])
 
 
-def _custom_uses(state: State, seat: int, custom: CustomCard) -> Uses:
+def _custom_uses(state: State, seat: int, custom: CustomCard, others: tuple[int, ...]) -> Uses:
     # The table's own card names its targets; seats out of the game or in a Coma
     # are dropped, so the card is usable exactly when some target remains.
-    allowed = {seat, *opponents(state, seat)}
+    allowed = {seat, *others}
     targets = dict.fromkeys(int(x) for x in custom.targets(state, seat))
     return tuple((x,) for x in targets if x in allowed)
 
 
-_BUILT_IN_USES: dict[str, Callable[[State, int], Uses]] = {
+#: Built-in cards whose uses depend on the user's own body or the morgue only.
+_PLAIN_USES: dict[str, Callable[[State, int], Uses]] = {
     MEDICINE: _medicine,
     DEFIBRILLATOR: _defibrillator,
     COMA: _coma,
     MORGUE: _morgue,
+}
+#: Built-in cards used on an opponent: they are also given the seats the user may target.
+_TARGETED_USES: dict[str, Callable[[State, int, tuple[int, ...]], Uses]] = {
     AMPUTATE: _amputate,
     XRAY: _xray,
     MAD_SCIENTIST: _mad_scientist,

@@ -19,8 +19,15 @@ from __future__ import annotations
 import attrs
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.seats import seats_in
 from zombie_rules.core.validation import expect_seat
-from zombie_rules.zombie_doctor.cards import CHARACTERS, MISSING, SLOT_NAMES, character_of
+from zombie_rules.zombie_doctor.cards import (
+    CHARACTERS,
+    MISSING,
+    SLOT_NAMES,
+    character_of,
+    is_infected,
+)
 from zombie_rules.zombie_doctor.config import Config, morgue_limb, tables
 from zombie_rules.zombie_doctor.knowledge import TABLE, known_to
 from zombie_rules.zombie_doctor.rules import to_act
@@ -90,7 +97,7 @@ def view(state: State, seat: int | None) -> View:
             for k, by in zip(state.deck_bottom, state.deck_bottom_hidden_by, strict=True)
         ),
         morgue=tuple((morgue_limb(k), n) for k, n in enumerate(state.morgue) if n),
-        coma=frozenset(s for s in range(players) if state.coma >> s & 1),
+        coma=frozenset(seats_in(state.coma)),
         known_hands=_known_hands(state, TABLE if seat is None else seat, names),
     )
 
@@ -111,7 +118,7 @@ def _body_text(body: tuple[int, ...], owner: int) -> str:
         if code == MISSING:
             parts.append(f"{SLOT_NAMES[slot]}:--")
             continue
-        side = "Z" if code & 1 else "ok"
+        side = "Z" if is_infected(code) else "ok"
         other = character_of(code)
         mark = "" if other == owner else f"({CHARACTERS[other]})"
         parts.append(f"{SLOT_NAMES[slot]}:{side}{mark}")

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Hashable
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.seats import has_seat, seat_bit
 from zombie_rules.zombie_run.config import Config, tables
 from zombie_rules.zombie_run.determinize import determinize
 from zombie_rules.zombie_run.rules import legal_moves
@@ -225,9 +226,9 @@ def _check_before_play(state: State) -> None:
     if not 0 <= state.peeked < everyone:
         raise ValueError("peeked: a mask of the seats that have looked, not yet all of them")
     for s, row in enumerate(state.seen):
-        looked = state.peeked >> s & 1
+        looked = has_seat(state.peeked, s)
         marked = [mask for mask in row if mask]
-        if any(mask != 1 << s for mask in marked) or len(marked) != looked * config.peek_count:
+        if any(mask != seat_bit(s) for mask in marked) or len(marked) != looked * config.peek_count:
             raise ValueError(
                 f"seen[{s}]: seat {s} knows exactly the {config.peek_count} cards it"
                 " looked at, or none before it looks"

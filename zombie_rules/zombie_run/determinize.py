@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from zombie_rules.core.piles import expand, from_kinds
+from zombie_rules.core.seats import has_seat
 from zombie_rules.zombie_run.config import tables
 from zombie_rules.zombie_run.state import State
 
@@ -42,7 +43,7 @@ def determinize(state: State, seat: int | None, rng: random.Random) -> State:
 
     def knows(mask: int) -> bool:
         # A spectator knows only what every seat knows (what was face up).
-        return mask == t.everyone if seat is None else bool(mask >> seat & 1)
+        return mask == t.everyone if seat is None else has_seat(mask, seat)
 
     source = {place: k for k, pile in enumerate(state.reshuffles, 1) for place in pile.placed}
     current = len(state.reshuffles)

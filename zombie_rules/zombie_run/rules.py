@@ -13,10 +13,10 @@ import itertools
 from fractions import Fraction
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.chance import outcomes_from_weights
+from zombie_rules.core.chance import outcomes_from_weights, present
 from zombie_rules.core.errors import IllegalMove
-from zombie_rules.core.memo import remember_last
 from zombie_rules.core.result import Result
+from zombie_rules.core.seats import SeatMask, has_seat, mask_of, seat_bit, seats_in, with_seat
 from zombie_rules.core.validation import expect_move, expect_well_formed, short, vetted
 from zombie_rules.zombie_run.config import Config, TieBreak, tables
 from zombie_rules.zombie_run.state import Action, Move, Phase, Reshuffle, RoundResult, State
@@ -112,8 +112,7 @@ def _peek_moves(seat: int, hand_size: int, peek_count: int) -> tuple[Move, ...]:
 
 @functools.cache
 def _peek_phase_moves(waiting: int, hand_size: int, peek_count: int) -> tuple[Move, ...]:
-    seats = [s for s in range(waiting.bit_length()) if waiting >> s & 1]
-    return tuple(m for s in seats for m in _peek_moves(s, hand_size, peek_count))
+    return tuple(m for s in seats_in(waiting) for m in _peek_moves(s, hand_size, peek_count))
 
 
 @functools.cache
@@ -156,7 +155,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return chance_weights(state)[0]
     if phase is _PEEK:
         config = state.config
-        waiting = tables(config).everyone & ~state.peeked
+        waiting = _still_to_look(tables(config).everyone, state.peeked)
         return _peek_phase_moves(waiting, config.hand_size, config.peek_count)
     return ()
 
@@ -164,10 +163,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 def to_act(state: State) -> frozenset[int]:
     """Who may act: one seat, the seats still to look at their cards, or chance."""
     phase = state.phase
+    if phase is _DEAL:
+        return _CHANCE_ONLY
     if phase is _DRAW or phase is _DECIDE:
-        return _seats(1 << state.turn)
+        return _alone(state.turn)
     if phase is _PEEK:
-        return _seats(tables(state.config).everyone & ~state.peeked)
+        return _seats(_still_to_look(tables(state.config).everyone, state.peeked))
     if phase is _OVER:
         return _NOBODY
     return _CHANCE_ONLY
@@ -178,24 +179,32 @@ _CHANCE_ONLY = frozenset((CHANCE,))
 
 
 @functools.cache
-def _seats(mask: int) -> frozenset[int]:
-    """The seats of a bitmask, built once per mask (a table has few)."""
-    return frozenset(s for s in range(mask.bit_length()) if mask >> s & 1)
+def _seats(mask: SeatMask) -> frozenset[int]:
+    """The seats of a mask, built once per mask (a table has few)."""
+    return frozenset(seats_in(mask))
 
 
-@remember_last
+@functools.cache
+def _alone(seat: int) -> frozenset[int]:
+    """``{seat}``, built once per seat: ``to_act`` of a seat's own turn."""
+    return frozenset((seat,))
+
+
+@functools.cache
+def _still_to_look(everyone: SeatMask, peeked: SeatMask) -> SeatMask:
+    """The seats of ``everyone`` not in ``peeked``: those still to look at their cards."""
+    return mask_of(s for s in seats_in(everyone) if not has_seat(peeked, s))
+
+
 def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
-    """A draw from the face-down pile: one outcome per card kind, weighted by count."""
+    """A draw from the face-down pile: one outcome per card kind, weighted by count.
+
+    Not memoized: answering is a phase test and :func:`~zombie_rules.core.chance.present`,
+    which costs less than a memo's lookup at the chance nodes a playout samples once.
+    """
     phase = state.phase
     if phase is _DEAL or phase is _DRAW_CARD or phase is _FLIP:
-        counts = state.draw_pile
-        moves = _card_moves(state.config)
-        if all(counts):
-            return moves, counts
-        return (
-            tuple(m for m, n in zip(moves, counts, strict=True) if n),
-            tuple(n for n in counts if n),
-        )
+        return present(_card_moves(state.config), state.draw_pile)
     return (), ()
 
 
@@ -242,29 +251,33 @@ def _drawn_card(state: State, move: Move) -> tuple[int, tuple[int, ...]]:
     if move.seat != CHANCE or move.action is not _DO_CARD or move.shout:
         _expect(state, move, CHANCE, _DO_CARD)
         raise IllegalMove(f"{_said(move)}: chance does not shout")
-    index = tables(state.config).index.get(move.args[0]) if len(move.args) == 1 else None
+    args = move.args
+    index = tables(state.config).index.get(args[0]) if len(args) == 1 else None
     pile = state.draw_pile
     if index is None or not pile[index]:
         present = [v for v, n in zip(tables(state.config).values, pile, strict=True) if n]
         raise IllegalMove(
             f"{_said(move)}: no such card in the Draw Pile; it holds {short(present)}"
         )
-    return move.args[0], pile[:index] + (pile[index] - 1,) + pile[index + 1 :]
+    return args[0], (*pile[:index], pile[index] - 1, *pile[index + 1 :])
 
 
 def _deal(state: State, move: Move) -> State:
     # "The dealer deals four cards to each player, face down", one at a time clockwise.
     card, pile = _drawn_card(state, move)
     seat = state.turn
-    hands = _replace_at(state.hands, seat, state.hands[seat] + (card,))
-    seen = _replace_at(state.seen, seat, state.seen[seat] + (0,))
-    n = state.config.players
-    dealt_all = seat == state.dealer and len(hands[seat]) == state.config.hand_size
+    config = state.config
+    # ``_replace_at`` written out: a deal is most of a game's steps.
+    hands, seen = state.hands, state.seen
+    hand = hands[seat] + (card,)
+    hands = (*hands[:seat], hand, *hands[seat + 1 :])
+    seen = (*seen[:seat], seen[seat] + (0,), *seen[seat + 1 :])
+    dealt_all = seat == state.dealer and len(hand) == config.hand_size
     return State(
-        state.config, state.round, state.dealer,
+        config, state.round, state.dealer,
         _FLIP if dealt_all else _DEAL,
-        (seat + 1) % n, hands, seen, pile, (), None, False, 0, 0, state.scores, state.history,
-        (),
+        (seat + 1) % config.players, hands, seen, pile, (), None, False, 0, 0, state.scores,
+        state.history, (),
     )  # fmt: skip
 
 
@@ -288,7 +301,7 @@ def _peek(state: State, move: Move) -> State:
         raise IllegalMove(f"{_said(move)}: everyone must first look at their cards; legal: 'peek'")
     if move.shout:
         raise IllegalMove(f"{_said(move)}: you may shout only as you discard on your own turn")
-    if not (0 <= seat < config.players) or state.peeked >> seat & 1:
+    if not (0 <= seat < config.players) or has_seat(state.peeked, seat):
         waiting = sorted(to_act(state))
         raise IllegalMove(f"{_said(move)}: seat {seat} cannot look now; still to look: {waiting}")
     positions = move.args
@@ -301,11 +314,10 @@ def _peek(state: State, move: Move) -> State:
             f"{_said(move)}: name {counted(config.peek_count, 'different position')}"
             f" 0-{config.hand_size - 1} in increasing order"
         )
-    bit = 1 << seat
     row = list(state.seen[seat])
     for p in positions:
-        row[p] |= bit
-    peeked = state.peeked | bit
+        row[p] = with_seat(row[p], seat)
+    peeked = with_seat(state.peeked, seat)
     done = peeked == tables(config).everyone
     return State(
         config, state.round, state.dealer, _DRAW if done else _PEEK, state.turn,
@@ -369,7 +381,7 @@ def _decide(state: State, move: Move) -> State:
         hands = _replace_at(hands, seat, hand[:p] + (held,) + hand[p + 1 :])
         # The drawer saw the card; a card taken face up from the Discard Pile
         # was seen by everyone, and everyone sees where it goes.
-        knows = tables(state.config).everyone if state.held_public else 1 << seat
+        knows = tables(state.config).everyone if state.held_public else seat_bit(seat)
         row = seen[seat]
         seen = _replace_at(seen, seat, row[:p] + (knows,) + row[p + 1 :])
         if reshuffles and not state.held_public:

@@ -41,6 +41,7 @@ import attrs
 
 from zombie_rules.core.scoring import softmax, winner_values
 from zombie_rules.core.search_hints import SearchHints
+from zombie_rules.core.seats import has_seat
 from zombie_rules.zombie_run.agents import HeuristicAgent
 from zombie_rules.zombie_run.config import Config as RunConfig
 from zombie_rules.zombie_run.config import TieBreak
@@ -303,7 +304,7 @@ def _unseen_means(world: RunState) -> list[float]:
     for hand, row in zip(world.hands, world.seen, strict=True):
         for card, mask in zip(hand, row, strict=True):
             for s in range(players):
-                if mask >> s & 1:
+                if has_seat(mask, s):
                     sums[s] += card
                     counts[s] += 1
     held = world.held

@@ -14,6 +14,7 @@ import functools
 import attrs
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.seats import every_seat, has_seat, seats_in
 from zombie_rules.core.validation import expect_seat
 from zombie_rules.zombie_run.cards import card_name
 from zombie_rules.zombie_run.config import Config, tables
@@ -62,7 +63,7 @@ def view(state: State, seat: int | None) -> View:
     """What ``seat`` may know now; raises ``UnknownSeat`` for a seat not at the table."""
     players = state.config.players
     expect_seat(seat, players)
-    everyone = (1 << players) - 1
+    everyone = every_seat(players)
     seats, everyones = (seat,) * players, (everyone,) * players
     hands = tuple(map(_known_hand, state.hands, state.seen, seats, everyones))
     owner_knows = tuple(map(_owner_knows, state.seen, range(players)))
@@ -84,7 +85,7 @@ def view(state: State, seat: int | None) -> View:
         holding=holding,
         held=state.held if sees_held else None,
         held_public=state.held_public,
-        peeked=frozenset(s for s in range(players) if state.peeked >> s & 1),
+        peeked=frozenset(seats_in(state.peeked)),
         turns_taken=state.turns_taken,
         scores=state.scores,
         history=state.history,
@@ -103,14 +104,13 @@ def _known_hand(
     pairs = zip(hand, seen, strict=True)
     if seat is None:
         return tuple([card if known == everyone else None for card, known in pairs])
-    mask = 1 << seat
-    return tuple([card if known & mask else None for card, known in pairs])
+    return tuple([card if has_seat(known, seat) else None for card, known in pairs])
 
 
 @functools.lru_cache(maxsize=4096)
 def _owner_knows(seen: tuple[int, ...], owner: int) -> tuple[bool, ...]:
     """Which of its own cards ``owner`` has looked at (everyone watches which it lifts)."""
-    return tuple([bool(known >> owner & 1) for known in seen])
+    return tuple([has_seat(known, owner) for known in seen])
 
 
 def _reshuffled(state: State) -> tuple[tuple[int, int], ...]:
