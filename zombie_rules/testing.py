@@ -568,12 +568,11 @@ def _same_refusals(
                 f" {truth!r} in one state and {told!r} in the other: the message tells"
                 " the seat what it may not know"
             )
-    candidates = [
-        m
-        for m in dict.fromkeys((*game.candidate_moves(actual), *game.candidate_moves(branch)))
-        if getattr(m, "seat", None) == seat
-    ]
-    for move in candidates[:_PROBE_MOVES]:
+    # The seat's near-miss moves (one title lists thousands): a spread of them, the
+    # same ones in both states.
+    candidates = [m for m in game.candidate_moves(actual) if getattr(m, "seat", None) == seat]
+    stride = max(1, len(candidates) // _PROBE_MOVES)
+    for move in candidates[::stride][:_PROBE_MOVES]:
         told = _refusal(lambda move=move: game.apply(branch, move))  # type: ignore[misc]
         truth = _refusal(lambda move=move: game.apply(actual, move))  # type: ignore[misc]
         if told != truth:

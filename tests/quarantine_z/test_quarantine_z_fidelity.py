@@ -39,7 +39,8 @@ from zombie_rules.quarantine_z import (
 )
 from zombie_rules.quarantine_z._base import armor_error
 from zombie_rules.quarantine_z.combat import escape_bonus, escape_value
-from zombie_rules.quarantine_z.state import MASK_BITS
+from zombie_rules.quarantine_z.knowledge import item_of
+from zombie_rules.quarantine_z.state import Target, survivor_target, zombie_target
 from zombie_rules.serialize import to_json
 
 A = Action
@@ -49,7 +50,7 @@ FOOD = ("Canned Food", "Canned Food", "Bottled Water", "Bottled Water")
 
 
 def hand(state: State, seat: int) -> list[str]:
-    return sorted(state.config.items[c >> MASK_BITS].name for c in state.survivors[seat].hand)
+    return sorted(state.config.items[item_of(c)].name for c in state.survivors[seat].hand)
 
 
 def refused(state: State, mv: Move, pattern: str) -> None:
@@ -77,21 +78,19 @@ def arrive(
 
 
 def resolve(
-    state: State, commits: dict[int, Commit], targets: dict[int, int], rolls: Sequence[int]
+    state: State, commits: dict[int, Commit], targets: dict[int, Target], rolls: Sequence[int]
 ) -> State:
-    """One combat round up to the Zombies' step: commitments, declarations, the dice.
-
-    ``targets``: a zombie index, or 100 + seat for a Survivor target."""
+    """One combat round up to the Zombies' step: commitments, declarations, the dice."""
     for s, c in commits.items():
         state = apply(state, move(s, A.COMMIT, int(c)))
     for s in commits:
         t = targets.get(s)
         if t is None:
             state = apply(state, move(s, A.READY))
-        elif t >= 100:
-            state = apply(state, move(s, A.TARGET_SURVIVOR, t - 100))
+        elif t.survivor:
+            state = apply(state, move(s, A.TARGET_SURVIVOR, t.index))
         else:
-            state = apply(state, move(s, A.TARGET_ZOMBIE, t))
+            state = apply(state, move(s, A.TARGET_ZOMBIE, t.index))
     for r in rolls:
         assert state.phase is Phase.RESOLVE, state.phase
         state = apply(state, chance(A.ROLL, r))
@@ -184,7 +183,7 @@ def test_a_survivor_killed_earlier_in_the_resolve_step_counts_for_the_escape_bon
     state = apply(state, move(0, A.DONE))
     assert state.survivors[2].life == 1
     commits = {1: Commit.FIGHT, 2: Commit.ESCAPE, 3: Commit.ESCAPE}
-    state = resolve(state, commits, {1: 100 + 2}, [6, 1])  # 1 kills 2; 2 fails to escape
+    state = resolve(state, commits, {1: survivor_target(2)}, [6, 1])  # 1 kills 2; 2 fails to escape
     assert state.phase is Phase.RESOLVE and state.turn == 3
     assert state.survivors[2].life == 0  # dead, its cards dropped at the end of the step
     # Seat 1 fights (+1) and seat 2 has been killed (+1); the Escape Value is 2 + 3.
@@ -208,7 +207,7 @@ def test_a_headshot_on_the_horde_is_a_full_hit(roll: int) -> None:
     state = apply(state, move(0, A.PLAY, zcard(state.config, "Horde")))
     state = apply(state, move(0, A.DONE))
     commits = {1: Commit.FIGHT, 2: Commit.PASS, 3: Commit.PASS}
-    state = resolve(state, commits, {1: 0}, [roll])
+    state = resolve(state, commits, {1: zombie_target(0)}, [roll])
     zombies = state.area[GUN_SHOP].zombies
     assert len(zombies) == 1 and zombies[0].damage == 2
 
@@ -222,7 +221,9 @@ def test_a_headshot_still_kills_a_zombie_that_is_not_a_horde() -> None:
     state = travel(state, GUN_SHOP)
     state = apply(state, move(0, A.PLAY, zcard(state.config, "Brute")))
     state = apply(state, move(0, A.DONE))
-    state = resolve(state, {1: Commit.FIGHT, 2: Commit.PASS, 3: Commit.PASS}, {1: 0}, [6])
+    state = resolve(
+        state, {1: Commit.FIGHT, 2: Commit.PASS, 3: Commit.PASS}, {1: zombie_target(0)}, [6]
+    )
     assert state.area[GUN_SHOP].zombies == ()
 
 
@@ -335,7 +336,7 @@ def escaped_at_school() -> State:
     state = apply(state, move(0, A.PLAY, zcard(state.config, "Runner")))
     state = apply(state, move(0, A.DONE))
     commits = {1: Commit.ESCAPE, 2: Commit.FIGHT, 3: Commit.FIGHT}
-    state = resolve(state, commits, {2: 0, 3: 0}, [6, 5, 5])
+    state = resolve(state, commits, {2: zombie_target(0), 3: zombie_target(0)}, [6, 5, 5])
     state = loot(state, ("Canned Food", "Bandages", "Bullets"))
     assert state.phase is Phase.LOCATION and state.restricted == 1 << 1
     return state

@@ -47,7 +47,8 @@ from zombie_rules.quarantine_z import (
     new_game,
 )
 from zombie_rules.quarantine_z._base import zombie_deck_size
-from zombie_rules.quarantine_z.state import MASK_BITS
+from zombie_rules.quarantine_z.knowledge import item_of
+from zombie_rules.quarantine_z.state import zombie_target
 from zombie_rules.serialize import to_json
 
 A = Action
@@ -89,7 +90,7 @@ def accepted(state: State, mv: Move) -> State:
 
 
 def hand(state: State, seat: int) -> list[str]:
-    return sorted(state.config.items[c >> MASK_BITS].name for c in state.survivors[seat].hand)
+    return sorted(state.config.items[item_of(c)].name for c in state.survivors[seat].hand)
 
 
 # ------------------------------------------------------------------ states
@@ -1089,7 +1090,9 @@ def test_target_zombie_illegal() -> None:
 def test_target_zombie_legal() -> None:
     """ "each Survivor declares the target of their action\""""
     state = accepted(declaring(), move(1, A.TARGET_ZOMBIE, 0))
-    assert state.combat is not None and state.combat.targets[1] == 0 and state.turn == 2
+    assert (
+        state.combat is not None and state.combat.targets[1] == zombie_target(0) and state.turn == 2
+    )
 
 
 def test_target_survivor_illegal() -> None:

@@ -41,17 +41,17 @@ from zombie_rules.quarantine_z import (
 )
 from zombie_rules.quarantine_z._base import zombie_deck_size
 from zombie_rules.quarantine_z.combat import escape_bonus, escape_value
-from zombie_rules.quarantine_z.state import MASK_BITS
+from zombie_rules.quarantine_z.knowledge import item_of
 
 A = Action
 
 
 def hand(state: State, seat: int) -> list[str]:
-    return sorted(state.config.items[c >> MASK_BITS].name for c in state.survivors[seat].hand)
+    return sorted(state.config.items[item_of(c)].name for c in state.survivors[seat].hand)
 
 
 def cards_here(state: State) -> list[str]:
-    return sorted(state.config.items[c >> MASK_BITS].name for c in state.area[state.here].cards)
+    return sorted(state.config.items[item_of(c)].name for c in state.area[state.here].cards)
 
 
 def at_location(state: State, where: int = 1, loot_names: tuple[str, ...] = ()) -> State:

@@ -24,6 +24,8 @@ from typing import Any
 
 import attrs
 
+from zombie_rules.core.wording import count
+
 Board = dict[str, Any]
 Card = dict[str, Any]
 
@@ -77,7 +79,7 @@ def pile(
 
 def plural(n: int, word: str) -> str:
     """``1 card``, ``3 cards``."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return count(n, word)
 
 
 #: How much of one field a generic board shows before cutting it short.

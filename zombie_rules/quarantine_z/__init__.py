@@ -61,9 +61,15 @@ from zombie_rules.quarantine_z.state import (
     Phase,
     State,
     Survivor,
+    Target,
+    TargetKind,
     Zombie,
 )
 from zombie_rules.quarantine_z.views import View, render, view
+
+#: The shape of saved states and records: 2 since combat targets are tagged records
+#: (``Target``) instead of ``100 + seat`` ints (issue 20).
+FORMAT_VERSION = 2
 
 #: What tests and walks vary, for each ``Config`` field worth varying.
 CONFIG_SPACE = {
@@ -109,6 +115,8 @@ __all__ = [
     "Phase",
     "State",
     "Survivor",
+    "Target",
+    "TargetKind",
     "View",
     "Zombie",
     "ZombieCard",

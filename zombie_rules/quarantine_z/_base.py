@@ -1,4 +1,4 @@
-"""Quarantine Z's shared internals: rebuilding states, encoded cards, per-seat lookups.
+"""Quarantine Z's shared internals: rebuilding states, per-seat lookups, card statistics.
 
 Every rules module (set-up, travel, location, free actions, combat, the phase flow)
 imports from here and from nothing above it, so this module is the bottom of an
@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 import attrs
 
 from zombie_rules.core.memo import remember_last
+from zombie_rules.core.seats import has_seat
+from zombie_rules.core.seats import mask_of as mask_of
 from zombie_rules.core.validation import short
 from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.knowledge import has_item, items_of
+from zombie_rules.quarantine_z.knowledge import take as take
 from zombie_rules.quarantine_z.state import (
-    MASK_BITS,
     Action,
     Combat,
     Location,
@@ -30,8 +33,6 @@ from zombie_rules.quarantine_z.state import (
     Zombie,
 )
 
-#: ``Combat.targets`` value for a Survivor target: ``SURVIVOR_TARGET + seat``.
-SURVIVOR_TARGET = 100
 T = TypeVar("T")
 
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
@@ -82,19 +83,6 @@ def anyone_alive(state: State) -> bool:
     return False
 
 
-def mask_of(seats: tuple[int, ...]) -> int:
-    """The bitmask of ``seats``."""
-    m = 0
-    for s in seats:
-        m |= 1 << s
-    return m
-
-
-def names(mask: int) -> str:
-    """The seats of ``mask`` for an error message."""
-    return ", ".join(str(s) for s in range(mask.bit_length()) if mask >> s & 1) or "nobody"
-
-
 def in_play(state: State) -> tuple[int, ...]:
     """Living Survivors not excluded from play, ascending.
 
@@ -107,7 +95,7 @@ def in_play(state: State) -> tuple[int, ...]:
         [
             s
             for s in tables(state.config).survivors
-            if survivors[s].life > 0 and not restricted >> s & 1
+            if survivors[s].life > 0 and not has_seat(restricted, s)
         ]
     )
 
@@ -193,30 +181,13 @@ def pair_rows(action: Action, players: int, n: int) -> tuple[tuple[tuple[Move, .
 
 def hand_items(survivor: Survivor) -> tuple[int, ...]:
     """The item ids of a hand, without the "who knows it" masks."""
-    return tuple(c >> MASK_BITS for c in survivor.hand)
+    return items_of(survivor.hand)
 
 
-def hand_items_of(cards: tuple[int, ...]) -> tuple[int, ...]:
-    """The item ids of encoded ``cards``, without the "who knows it" masks."""
-    return tuple(c >> MASK_BITS for c in cards)
-
-
-def has(cards: tuple[int, ...], item: int) -> bool:
-    """Whether encoded ``cards`` hold a card of ``item``."""
-    return any(c >> MASK_BITS == item for c in cards)
-
-
-def take(
-    cards: tuple[int, ...], item: int, seat: int = -1, known: bool | None = None
-) -> tuple[tuple[int, ...], int]:
-    """Remove the first card of ``item`` (known/unknown to ``seat`` if asked); (rest, encoded)."""
-    for i, c in enumerate(cards):
-        if c >> MASK_BITS != item:
-            continue
-        if known is not None and bool(c >> seat & 1) != known:
-            continue
-        return cards[:i] + cards[i + 1 :], c
-    raise AssertionError(f"no card {item} to take")  # pragma: no cover
+#: The item ids of encoded cards (:func:`~zombie_rules.quarantine_z.knowledge.items_of`).
+hand_items_of = items_of
+#: Whether encoded cards hold a card of an item (:func:`~.knowledge.has_item`).
+has = has_item
 
 
 def add(cards: tuple[int, ...], encoded: int) -> tuple[int, ...]:
@@ -284,7 +255,27 @@ def armor_error(config: Config, survivor: Survivor) -> str | None:
     return None
 
 
-def best_melee(config: Config, survivor: Survivor) -> tuple[int, bool]:
+class ZombieFace(Protocol):
+    """What fixes a zombie's statistics: a :class:`Zombie`, or a view of one (the
+    bots read the rule's numbers off what they see; a face-down card's stats are the
+    card back's, whichever card it is)."""
+
+    @property
+    def card(self) -> int: ...
+    @property
+    def face_up(self) -> bool: ...
+    @property
+    def mutations(self) -> tuple[int, ...]: ...
+
+
+class Equipped(Protocol):
+    """A Survivor, or a view of one: its equipment lies face up."""
+
+    @property
+    def equipment(self) -> tuple[int, ...]: ...
+
+
+def best_melee(config: Config, survivor: Equipped) -> tuple[int, bool]:
     """(damage bonus, headshot on 6) of the Survivor's best equipped melee weapon."""
     best = (0, False)
     for e in survivor.equipment:
@@ -318,7 +309,7 @@ def can_shoot(state: State, seat: int) -> bool:
     return best_gun(state.config, state.survivors[seat]) >= 0
 
 
-def zombie_stats(config: Config, zombie: Zombie) -> tuple[int, int, int, int, bool, int]:
+def zombie_stats(config: Config, zombie: ZombieFace) -> tuple[int, int, int, int, bool, int]:
     """(life, damage, escape, armor, horde, noise) of a zombie in play."""
     return _zombie_stats(config, zombie.card, zombie.face_up, zombie.mutations)
 
@@ -370,5 +361,9 @@ def active(state: State) -> tuple[int, ...]:
     fighting = combat.members & ~combat.escaped
     survivors = state.survivors
     return tuple(
-        [s for s in tables(state.config).survivors if fighting >> s & 1 and survivors[s].life > 0]
+        [
+            s
+            for s in tables(state.config).survivors
+            if has_seat(fighting, s) and survivors[s].life > 0
+        ]
     )

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from zombie_rules.core.seats import has_seat
 from zombie_rules.quarantine_z._base import (
     active,
     combat_zombies,
@@ -27,7 +28,6 @@ from zombie_rules.quarantine_z._base import (
 from zombie_rules.quarantine_z.combat import bite_options
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import drop, hurt_later
-from zombie_rules.quarantine_z.knowledge import has_seat
 from zombie_rules.quarantine_z.rules import result
 from zombie_rules.quarantine_z.state import Commit, Location, Phase, State, Survivor, Zombie
 from zombie_rules.quarantine_z.wording import Teller, capital, count, listing

@@ -25,9 +25,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from zombie_rules.core.seats import has_seat, seat_count
+from zombie_rules.quarantine_z._base import best_melee, zombie_stats
 from zombie_rules.quarantine_z.cards import Deck, Event, Face, Kind
+from zombie_rules.quarantine_z.combat import escape_modifiers
 from zombie_rules.quarantine_z.config import Config
-from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase
+from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, zombie_target
 from zombie_rules.quarantine_z.views import View, ZombieView
 
 
@@ -247,21 +250,10 @@ _HORIZON = 12
 
 
 def _zombie_stats(config: Config, z: ZombieView) -> tuple[int, int, int, int, bool]:
-    """(Life left, Damage, Escape, Armor, horde) of a zombie as a Survivor sees it."""
-    if z.face_up:
-        c = config.zombie_cards[z.card]
-        life, damage, escape, armor, horde = c.life, c.damage, c.escape, c.armor, c.horde
-    else:
-        life, damage, escape, armor, horde = (
-            config.back_life, config.back_damage, config.back_escape, 0, False,
-        )  # fmt: skip
-    for m in z.mutations:
-        c = config.zombie_cards[m]
-        life += c.life
-        damage += c.damage
-        escape += c.escape
-        armor += c.armor
-        horde = horde or c.horde
+    """(Life left, Damage, Escape, Armor, horde) of a zombie as a Survivor sees it: the
+    rules' statistics (a face-down card is its back, whichever card it is), less the
+    damage it has taken."""
+    life, damage, escape, armor, horde, _ = zombie_stats(config, z)
     return life - z.damage, damage, escape, armor, horde
 
 
@@ -273,11 +265,7 @@ def _attack(view: View, s: int) -> tuple[int, float, int, float]:
     config = view.config
     items = config.items
     sv = view.survivors[s]
-    melee, head = 0, False
-    for e in sv.equipment:
-        it = items[e]
-        if it.melee or it.melee_headshot:
-            melee, head = max((melee, head), (it.melee, it.melee_headshot))
+    melee, head = best_melee(config, sv)
     p = (7 - config.fight_hit) / 6
     best = (int(Commit.FIGHT), p, 1 + melee, 1 / 6 if head else 0.0)
     for e in sv.equipment:
@@ -300,7 +288,9 @@ def _members(view: View) -> list[int]:
     """Survivors still fighting in the combat: members, alive, not escaped."""
     combat = view.combat
     assert combat is not None
-    return [s for s in _alive(view) if combat.members >> s & 1 and not combat.escaped >> s & 1]
+    return [
+        s for s in _alive(view) if has_seat(combat.members, s) and not has_seat(combat.escaped, s)
+    ]
 
 
 def _fight_cost(view: View, fighters: list[int]) -> float:
@@ -337,16 +327,19 @@ def _fight_cost(view: View, fighters: list[int]) -> float:
 
 
 def _escape_value(view: View, s: int) -> int:
-    config = view.config
+    """The rules' Escape Value (:func:`~zombie_rules.quarantine_z.combat.escape_modifiers`)
+    of Survivor ``s`` in the combat the view shows.
+
+    The bot asks only in a combat at a location (``_commit`` passes On the Move and
+    when no zombie is there), where the combat's zombies are the location's; its old
+    copy of the rule also counted the Building outside a combat, which it never asked.
+    """
     combat = view.combat
-    value = 0
-    if combat is None or combat.origin is not Phase.DECIDE:
-        value += config.buildings[view.area[view.here].building].escape
-    value += sum(_zombie_stats(config, z)[2] for z in view.area[view.here].zombies)
-    value += sum(config.items[e].escape for e in view.survivors[s].equipment)
-    if combat is not None:
-        value += combat.scare
-    return value
+    assert combat is not None and combat.origin is not Phase.DECIDE and view.here >= 0
+    here = view.area[view.here]
+    return escape_modifiers(
+        view.config, here.building, here.zombies, view.survivors[s].equipment, combat.scare
+    )
 
 
 def _chance(need: int) -> float:
@@ -405,7 +398,7 @@ def _commit(view: View, moves: Sequence[Move]) -> Move | None:
     incoming = sum(_zombie_stats(view.config, z)[1] for z in view.area[view.here].zombies)
     weakest = min(group, key=lambda s: (view.survivors[s].life + view.survivors[s].armor, s))
     if escape is not None and weakest == seat and me.life + me.armor <= incoming:
-        bonus = len(group) - 1 + bin(combat.died).count("1")
+        bonus = len(group) - 1 + seat_count(combat.died)
         if _chance(_escape_value(view, seat) + scare - bonus) >= 0.5 and len(group) > 1:
             return escape
     kind = _attack(view, seat)[0]
@@ -475,7 +468,7 @@ def _declare(view: View, moves: Sequence[Move]) -> Move | None:
         life, damage, _, armor, horde = _zombie_stats(config, zombies[i])
         before = []
         for s, t in enumerate(combat.targets):
-            if t == i and s != seat:
+            if t == zombie_target(i) and s != seat:
                 _, p, dmg, ph = _attack(view, s)
                 before.append((p, dmg, ph))
         now = _kill_chance(life, armor, horde, before)

@@ -11,9 +11,8 @@ from typing import Any
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.board import Board, Card, back, card, group, pile, place, player, plural
-from zombie_rules.quarantine_z._base import SURVIVOR_TARGET
+from zombie_rules.core.seats import has_seat
 from zombie_rules.quarantine_z.cards import Face
-from zombie_rules.quarantine_z.knowledge import has_seat
 from zombie_rules.quarantine_z.state import Commit
 from zombie_rules.quarantine_z.views import HIDDEN_COMMIT, CombatView, View, ZombieView
 
@@ -112,11 +111,9 @@ def _combat(c: CombatView) -> dict[str, Any]:
         what = {-1: "not committed", HIDDEN_COMMIT: "committed face down"}.get(x)
         if what is None:
             what = Commit(x).name.lower()
-        target = c.targets[s] if s < len(c.targets) else -1
-        if target >= SURVIVOR_TARGET:
-            what += f" at Survivor {target - SURVIVOR_TARGET}"
-        elif target >= 0:
-            what += f" at zombie {target}"
+        target = c.targets[s] if s < len(c.targets) else None
+        if target is not None:
+            what += f" at {'Survivor' if target.survivor else 'zombie'} {target.index}"
         if has_seat(c.escaped, s):
             what += ", escaped"
         if has_seat(c.died, s):

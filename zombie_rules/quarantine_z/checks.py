@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 
+from zombie_rules.core.seats import has_seat, without_seat
 from zombie_rules.quarantine_z._base import (
-    SURVIVOR_TARGET,
     active,
     armor_error,
     can_shoot,
@@ -21,12 +21,16 @@ from zombie_rules.quarantine_z.combat import bite_options
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.effects import usable
 from zombie_rules.quarantine_z.flow import proposal_changes
-from zombie_rules.quarantine_z.knowledge import UNSEEN
+from zombie_rules.quarantine_z.knowledge import (
+    UNSEEN,
+    any_unseen,
+    has_seen_item,
+    item_of,
+    knowers,
+)
 from zombie_rules.quarantine_z.redeal import hidden_variant as hidden_variant
 from zombie_rules.quarantine_z.rules import legal_moves
 from zombie_rules.quarantine_z.state import (
-    MASK,
-    MASK_BITS,
     Action,
     Commit,
     Location,
@@ -34,6 +38,7 @@ from zombie_rules.quarantine_z.state import (
     Phase,
     State,
     Survivor,
+    TargetKind,
 )
 from zombie_rules.quarantine_z.views import HIDDEN_COMMIT, View
 
@@ -67,13 +72,13 @@ def card_census(state: State) -> Counter[Hashable]:
         for k, n in enumerate(pile):
             if n:
                 census[iname[k]] += n
-    census.update(iname[c >> MASK_BITS] for c in state.lost)
+    census.update(iname[item_of(c)] for c in state.lost)
     for s in state.survivors:
-        census.update(iname[c >> MASK_BITS] for c in s.hand)
+        census.update(iname[item_of(c)] for c in s.hand)
         census.update(iname[e] for e in s.equipment)
     for loc in state.area:
         census[f"B:{config.buildings[loc.building].name}"] += 1
-        census.update(iname[c >> MASK_BITS] for c in loc.cards)
+        census.update(iname[item_of(c)] for c in loc.cards)
         for z in loc.zombies:
             census[zname[z.card]] += 1
             census.update(zname[m] for m in z.mutations)
@@ -91,11 +96,11 @@ def candidate_moves(state: State) -> tuple[Move, ...]:
     seats = tuple(range(-1, config.players + 1))
     numbers = {-1, 0, 1, 2, 5, 99, len(config.items), len(state.area)}
     for s in state.survivors:
-        numbers.update(c >> MASK_BITS for c in s.hand)
+        numbers.update(item_of(c) for c in s.hand)
         numbers.update(s.equipment)
     numbers.update(state.zombie_hand)
     for loc in state.area:
-        numbers.update(c >> MASK_BITS for c in loc.cards)
+        numbers.update(item_of(c) for c in loc.cards)
     small = sorted(numbers)
     pairs = [(a, b) for a in (-1, 0, 1, 2, 3, 4) for b in (-1, 0, 1, 2, 3)]
     pairs += [(a, b) for a in range(config.players) for b in small]
@@ -197,7 +202,7 @@ def check_state(state: State) -> None:
 
 def _cards(name: str, cards: tuple[int, ...], items: int, everyone: int) -> None:
     if list(cards) != sorted(cards) or any(
-        not 0 <= c >> MASK_BITS < items or c & MASK & ~everyone for c in cards
+        not 0 <= item_of(c) < items or knowers(c) & ~everyone for c in cards
     ):
         raise ValueError(f"{name}: sorted encoded item cards of this config")
 
@@ -215,7 +220,7 @@ def _check_survivor(state: State, s: int, sv: Survivor) -> None:
     _cards(f"{where}.hand", sv.hand, ni, t.everyone)
     if len(sv.hand) > config.survivor_hand:
         raise ValueError(f"{where}.hand: over the hand limit")
-    if any(not c >> s & 1 for c in sv.hand):
+    if any_unseen(sv.hand, s):
         raise ValueError(f"{where}.hand: a Survivor knows every card in their own hand")
     if any(not 0 <= e < ni for e in sv.equipment) or len(set(sv.equipment)) != len(sv.equipment):
         raise ValueError(f"{where}.equipment: item ids, no two of the same name")
@@ -232,8 +237,8 @@ def _check_survivor(state: State, s: int, sv: Survivor) -> None:
     dying = (
         state.phase is Phase.RESOLVE
         and combat is not None
-        and combat.members >> s & 1
-        and not combat.died >> s & 1
+        and has_seat(combat.members, s)
+        and not has_seat(combat.died, s)
     )  # killed in the Resolve step: drops its cards at the end of the step
     if sv.life == 0 and (sv.hand or sv.equipment or sv.armor) and not dying:
         raise ValueError(f"{where}: a dead Survivor holds cards")
@@ -358,7 +363,7 @@ def _check_stage(state: State, stage: str) -> None:
         if state.restricted:
             raise ValueError("restricted: nobody is excluded from play On the Move")
         for s in t.survivors:
-            if alive >> s & 1 and state.proposals[s] == state.here >= 0:
+            if has_seat(alive, s) and state.proposals[s] == state.here >= 0:
                 raise ValueError(f"proposals[{s}]: not the location just left")
         return
     if stage == _LOCATION:
@@ -494,11 +499,11 @@ def _check_decide(state: State) -> None:
     proposals = [state.proposals[s] for s in alive]
     if -1 not in proposals and len(set(proposals)) == 1:
         raise ValueError("proposals: all agree, so the Survivors are sneaking there")
-    waiting = [s for s in alive if not state.passed >> s & 1]
+    waiting = [s for s in alive if not has_seat(state.passed, s)]
     if not waiting:
         raise ValueError("passed: every Survivor waits, yet they disagree")
     for s in alive:
-        if state.passed >> s & 1 and (state.proposals[s] == -1 or proposal_changes(state, s)):
+        if has_seat(state.passed, s) and (state.proposals[s] == -1 or proposal_changes(state, s)):
             raise ValueError(f"passed: Survivor {s} has a proposal to make or change")
 
 
@@ -512,14 +517,14 @@ def _check_claim(state: State) -> None:
         raise ValueError("claim: (claimant, item or -1, use 0 or 1) while a claim is pending")
     s, item, use = state.claim
     alive = mask_of(living(state))
-    if not alive >> s & 1 or state.restricted >> s & 1:
+    if not has_seat(alive, s) or has_seat(state.restricted, s):
         raise ValueError("claim: the claimant is a living Survivor in play")
     cards = state.area[state.here].cards
     if use not in (0, 1) or not -1 <= item < len(config.items) or (use and item < 0):
         raise ValueError("claim: item -1 (a face-down card) or an item id, use 0 or 1")
-    if item >= 0 and not any(c >> MASK_BITS == item and c >> s & 1 for c in cards):
+    if item >= 0 and not has_seen_item(cards, item, s):
         raise ValueError("claim: no card of that name the claimant has seen lies here")
-    if item < 0 and all(c >> s & 1 for c in cards):
+    if item < 0 and not any_unseen(cards, s):
         raise ValueError("claim: no card lies here that the claimant has not seen")
     if not use and len(state.survivors[s].hand) >= config.survivor_hand:
         raise ValueError("claim: the claimant's hand is full")
@@ -527,7 +532,7 @@ def _check_claim(state: State) -> None:
         action = Action.USE if config.items[item].kind is Kind.HEAL else Action.EQUIP
         if usable(state, s, item, action) is not None:
             raise ValueError("claim: the claimant cannot use or equip that card now")
-    others = alive & ~(1 << s)
+    others = without_seat(alive, s)
     if phase is Phase.CLAIM_CARD:
         if item >= 0 or state.waiting:
             raise ValueError("claim: only a granted face-down claim is drawn")
@@ -557,14 +562,14 @@ def _check_combat(state: State) -> None:
     if combat.members & ~survivors or combat.escaped & ~combat.members:
         raise ValueError("combat.members/escaped: Survivors who entered the combat")
     if combat.died & ~combat.members or any(
-        state.survivors[s].life for s in t.survivors if combat.died >> s & 1
+        state.survivors[s].life for s in t.survivors if has_seat(combat.died, s)
     ):
         raise ValueError("combat.died: members killed in the combat")
     if len(combat.commits) != n or len(combat.targets) != n:
         raise ValueError("combat: one commitment and target per seat")
     if any(v not in (-1, 0, 1, 2, 3) for v in combat.commits):
         raise ValueError("combat.commits: -1 or a Commit value")
-    if any(v != -1 for s, v in enumerate(combat.commits) if not combat.members >> s & 1):
+    if any(v != -1 for s, v in enumerate(combat.commits) if not has_seat(combat.members, s)):
         raise ValueError("combat.commits: only members of the combat commit")
     if len(combat.fought) != len(zombies) or len(combat.headshot) != len(zombies):
         raise ValueError("combat.fought/headshot: one entry per zombie in the combat")
@@ -574,25 +579,28 @@ def _check_combat(state: State) -> None:
         raise ValueError("combat.noise: cannot be negative")
     declared = phase is Phase.DECLARE or phase is Phase.RESOLVE
     for s, target in enumerate(combat.targets):
-        if target == -1:
+        if target is None:
             continue
+        survivor = target.kind is TargetKind.SURVIVOR
+        index = target.index
         if not declared:
             # Zombie indices of a resolved round: killed zombies have left the list since.
-            if not 0 <= target < SURVIVOR_TARGET + n:
-                raise ValueError(f"combat.targets[{s}]: -1, a zombie or a Survivor target")
+            if index < 0 or (survivor and index >= n):
+                raise ValueError(f"combat.targets[{s}]: none, a zombie or a Survivor target")
             continue
         attacking = combat.commits[s] in (Commit.FIGHT, Commit.SHOOT)
-        foe = target - SURVIVOR_TARGET
         if not attacking or not (
-            0 <= target < len(zombies) or (foe != s and 0 <= foe < n and combat.members >> foe & 1)
+            (not survivor and 0 <= index < len(zombies))
+            or (survivor and index != s and 0 <= index < n and has_seat(combat.members, index))
         ):
             raise ValueError(f"combat.targets[{s}]: a zombie or a member, of a Fight or Shoot")
         if (
             combat.commits[s] == Commit.FIGHT
-            and 0 <= target < len(zombies)
-            and not (combat.fought[target] >> s & 1)
+            and not survivor
+            and 0 <= index < len(zombies)
+            and not has_seat(combat.fought[index], s)
         ):
-            raise ValueError(f"combat.fought: Survivor {s} fights zombie {target}")
+            raise ValueError(f"combat.fought: Survivor {s} fights zombie {index}")
     fighting = active(state)
     queue = combat.queue
     if list(queue) != sorted(set(queue)) or any(s not in t.survivors for s in queue):
@@ -601,7 +609,7 @@ def _check_combat(state: State) -> None:
         phase is Phase.ZOMBIE_DRAW and state.resume is Phase.COMMIT
     )
     if awaiting_cards:
-        if combat.revealed or queue or any(v != -1 for v in combat.targets):
+        if combat.revealed or queue or any(v is not None for v in combat.targets):
             raise ValueError("combat: nothing is revealed or declared before the cards are laid")
         if any(v != -1 for s, v in enumerate(combat.commits) if s not in fighting):
             raise ValueError("combat.commits: only Survivors still fighting lay a card")
@@ -620,22 +628,24 @@ def _check_combat(state: State) -> None:
     if phase is Phase.DECLARE:
         if any(s not in fighting for s in queue) or any(combat.commits[s] == -1 for s in fighting):
             raise ValueError("combat.queue: Survivors still fighting, each with a card laid")
-        if any(combat.targets[s] != -1 for s in queue):
+        if any(combat.targets[s] is not None for s in queue):
             raise ValueError("combat.targets: set as each Survivor declares")
     if phase is Phase.RESOLVE:
         for s in queue:
             commit, target = combat.commits[s], combat.targets[s]
-            if combat.escaped >> s & 1 or not combat.members >> s & 1:
+            if has_seat(combat.escaped, s) or not has_seat(combat.members, s):
                 raise ValueError("combat.queue: members who have not escaped")
             if commit != Commit.ESCAPE and not (
-                commit in (Commit.FIGHT, Commit.SHOOT) and target >= 0
+                commit in (Commit.FIGHT, Commit.SHOOT) and target is not None
             ):
                 raise ValueError("combat.queue: those who escape, or attack a target")
             if commit == Commit.SHOOT and not can_shoot(state, s):
                 raise ValueError(f"combat.commits[{s}]: a Shoot needs a loaded firearm")
     else:
-        dead = [s for s in t.survivors if combat.members >> s & 1 and not state.survivors[s].life]
-        if any(not combat.died >> s & 1 for s in dead):
+        dead = [
+            s for s in t.survivors if has_seat(combat.members, s) and not state.survivors[s].life
+        ]
+        if any(not has_seat(combat.died, s) for s in dead):
             raise ValueError("combat.died: a member killed is marked as died")
         killed = any(combat.headshot) or any(
             z.damage >= zombie_stats(config, z)[0] for z in zombies

@@ -10,12 +10,12 @@ until the others have finished collecting.
 
 from __future__ import annotations
 
+from zombie_rules.core.seats import has_seat, seat_bit, seat_names, with_seat, without_seat
 from zombie_rules.quarantine_z._base import (
     add,
     args_error,
     living,
     mask_of,
-    names,
     replace,
     set_location,
     set_survivor,
@@ -28,6 +28,7 @@ from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import apply_item
 from zombie_rules.quarantine_z.flow import back_to_location
 from zombie_rules.quarantine_z.free_actions import ambush, check_ambush
+from zombie_rules.quarantine_z.knowledge import shown_to
 from zombie_rules.quarantine_z.state import Action, Location, Move, Phase, State
 
 
@@ -37,7 +38,7 @@ def start_claim(state: State, s: int, action: Action, move: Move, used: tuple[in
     claim = (s, item, 1 if action is Action.CLAIM_USE else 0)
     alive = mask_of(living(state))
     # "Survivors who successfully "Escaped" from the previous combat may not object".
-    waiting = alive & ~(1 << s) & ~state.restricted
+    waiting = without_seat(alive, s) & ~state.restricted
     state = replace(state, claim=claim, actions_used=used)
     if not waiting:
         return grant(state)
@@ -49,8 +50,8 @@ def start_claim(state: State, s: int, action: Action, move: Move, used: tuple[in
 
 def check_claim(state: State, move: Move) -> str | None:
     """Each Survivor in ``waiting`` answers the claim."""
-    if not survivor_seat(state, move.seat) or not state.waiting >> move.seat & 1:
-        return f"waiting for {names(state.waiting)} to allow or object to the claim"
+    if not survivor_seat(state, move.seat) or not has_seat(state.waiting, move.seat):
+        return f"waiting for {seat_names(state.waiting)} to allow or object to the claim"
     if move.action not in (Action.ALLOW, Action.OBJECT):
         return "answer the claim: 'allow' or 'object'"
     return args_error(move, 0)
@@ -61,16 +62,15 @@ def legal_claim(state: State) -> tuple[Move, ...]:
     return tuple(
         Move(s, action)
         for s in tables(state.config).survivors
-        if state.waiting >> s & 1
+        if has_seat(state.waiting, s)
         for action in (Action.ALLOW, Action.OBJECT)
     )
 
 
 def do_claim(state: State, move: Move) -> State:
     """An answer; once all are in, the claim is granted or disputed."""
-    bit = 1 << move.seat
-    objectors = state.pick | (bit if move.action is Action.OBJECT else 0)
-    waiting = state.waiting & ~bit
+    objectors = with_seat(state.pick, move.seat) if move.action is Action.OBJECT else state.pick
+    waiting = without_seat(state.waiting, move.seat)
     if waiting:
         return replace(state, waiting=waiting, pick=objectors)
     if not objectors:
@@ -86,8 +86,10 @@ def check_dispute(state: State, move: Move) -> str | None:
     """The claimant withdraws, an objector concedes, or one ambushes the other side."""
     s = move.seat
     claimant = state.claim[0]
-    if not survivor_seat(state, s) or (s != claimant and not state.waiting >> s & 1):
-        return f"only the claimant (seat {claimant}) and objectors ({names(state.waiting)}) act"
+    if not survivor_seat(state, s) or (s != claimant and not has_seat(state.waiting, s)):
+        return (
+            f"only the claimant (seat {claimant}) and objectors ({seat_names(state.waiting)}) act"
+        )
     action = move.action
     if action is Action.WITHDRAW:
         return "only the claimant withdraws" if s != claimant else args_error(move, 0)
@@ -98,7 +100,7 @@ def check_dispute(state: State, move: Move) -> str | None:
         if error is not None:
             return error
         j = move.args[0]
-        if s == claimant and not state.waiting >> j & 1:
+        if s == claimant and not has_seat(state.waiting, j):
             return "ambush one of the objectors"
         if s != claimant and j != claimant:
             return "ambush the claimant"
@@ -126,7 +128,7 @@ def do_dispute(state: State, move: Move) -> State:
     if action is Action.WITHDRAW:
         return back_to_location(state)
     if action is Action.CONCEDE:
-        waiting = state.waiting & ~(1 << move.seat)
+        waiting = without_seat(state.waiting, move.seat)
         if waiting:
             return replace(state, waiting=waiting)
         return grant(replace(state, waiting=0))
@@ -154,7 +156,7 @@ def grant(state: State) -> State:
         state = apply_item(state, s, item, Action.USE if kind is Kind.HEAL else Action.EQUIP)
     else:
         me = state.survivors[s]
-        me = with_hand(me, add(me.hand, card | 1 << s))
+        me = with_hand(me, add(me.hand, shown_to(card, seat_bit(s))))
         state = replace(state, survivors=set_survivor(state, s, me))
     return back_to_location(state)
 
@@ -166,7 +168,7 @@ def do_claim_card(state: State, item: int) -> State:
     cards, card = take(here.cards, item, s, known=False)
     location = Location(here.building, here.looted, cards, here.zombies)
     me = state.survivors[s]
-    me = with_hand(me, add(me.hand, card | 1 << s))
+    me = with_hand(me, add(me.hand, shown_to(card, seat_bit(s))))
     state = replace(
         state,
         area=set_location(state, state.here, location),

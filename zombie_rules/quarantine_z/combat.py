@@ -11,9 +11,11 @@ Where the combat started and where it returns is :mod:`zombie_rules.quarantine_z
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 
+from zombie_rules.core.seats import has_seat, with_seat
 from zombie_rules.quarantine_z._base import (
-    SURVIVOR_TARGET,
+    ZombieFace,
     active,
     args_error,
     bump,
@@ -45,6 +47,8 @@ from zombie_rules.quarantine_z.state import (
     State,
     Survivor,
     Zombie,
+    survivor_target,
+    zombie_target,
 )
 
 # ------------------------------------------------------------------ escape
@@ -52,17 +56,39 @@ from zombie_rules.quarantine_z.state import (
 
 def escape_value(state: State, seat: int) -> int:
     """Location, zombie and item modifiers: "adding all Escape Value modifiers"."""
-    config = state.config
     combat = state.combat
-    value = 0
-    if combat is not None and combat.origin is not Phase.DECIDE and state.here >= 0:
-        value += config.buildings[state.area[state.here].building].escape
-    for z in combat_zombies(state):
+    at_location = combat is not None and combat.origin is not Phase.DECIDE and state.here >= 0
+    return escape_modifiers(
+        state.config,
+        state.area[state.here].building if at_location else -1,
+        combat_zombies(state),
+        state.survivors[seat].equipment,
+        combat.scare if combat is not None else 0,
+    )
+
+
+def escape_modifiers(
+    config: Config,
+    building: int,
+    zombies: Iterable[ZombieFace],
+    equipment: tuple[int, ...],
+    scare: int,
+) -> int:
+    """ "The Escape Value is calculated by adding all Escape Value modifiers. These
+    modifiers come from the location of Combat, Zombies and other various items or
+    effects.": the Building fought at (-1: none, a combat On the Move), the zombies
+    in the combat, the escaper's equipment and the Combat Items played this round.
+
+    :func:`escape_value` reads the parts off a state; the bot reads them off its view,
+    so the two cannot drift apart.
+    """
+    value = config.buildings[building].escape if building >= 0 else 0
+    for z in zombies:
         value += zombie_stats(config, z)[2]
-    value += sum(config.items[e].escape for e in state.survivors[seat].equipment)
-    if combat is not None:
-        value += combat.scare
-    return value
+    items = config.items
+    for e in equipment:
+        value += items[e].escape
+    return value + scare
 
 
 def escape_bonus(state: State, seat: int) -> int:
@@ -77,9 +103,9 @@ def escape_bonus(state: State, seat: int) -> int:
     bonus = 0
     survivors = state.survivors
     for s in tables(state.config).survivors:
-        if s == seat or not combat.members >> s & 1 or combat.escaped >> s & 1:
+        if s == seat or not has_seat(combat.members, s) or has_seat(combat.escaped, s):
             continue
-        if combat.died >> s & 1 or survivors[s].life <= 0 or combat.commits[s] != Commit.ESCAPE:
+        if has_seat(combat.died, s) or survivors[s].life <= 0 or combat.commits[s] != Commit.ESCAPE:
             bonus += 1
     return bonus
 
@@ -155,12 +181,12 @@ def _next_declare(state: State, combat: Combat) -> State:
         s
         for s in active(state)
         if combat.commits[s] == Commit.ESCAPE
-        or (combat.commits[s] in (Commit.FIGHT, Commit.SHOOT) and combat.targets[s] >= 0)
+        or (combat.commits[s] in (Commit.FIGHT, Commit.SHOOT) and combat.targets[s] is not None)
     )
     combat = replace_combat(combat, queue=queue)
     if queue:
         return replace(state, combat=combat, phase=Phase.RESOLVE, turn=queue[0])
-    return _end_resolve(replace(state, combat=combat))
+    return _end_resolve(state, combat)
 
 
 def _targets_available(state: State, s: int) -> bool:
@@ -254,12 +280,12 @@ def do_declare(state: State, move: Move) -> State:
     fought = combat.fought
     hostile = combat.hostile
     if action is Action.TARGET_ZOMBIE:
-        targets = set_row(targets, s, move.args[0])
+        targets = set_row(targets, s, zombie_target(move.args[0]))
         if combat.commits[s] == Commit.FIGHT:
             i = move.args[0]
-            fought = set_row(fought, i, fought[i] | 1 << s)
+            fought = set_row(fought, i, with_seat(fought[i], s))
     elif action is Action.TARGET_SURVIVOR:
-        targets = set_row(targets, s, SURVIVOR_TARGET + move.args[0])
+        targets = set_row(targets, s, survivor_target(move.args[0]))
         hostile = True
     combat = replace_combat(
         combat, targets=targets, fought=fought, hostile=hostile, queue=combat.queue[1:]
@@ -309,11 +335,13 @@ def do_resolve(state: State, roll: int) -> State:
     assert combat is not None
     commit = combat.commits[s]
     config = state.config
+    # Fields of the state this roll changes, set in the one rebuild of _next_resolve.
+    changes: dict[str, object] = {}
     if commit == Commit.ESCAPE:
         # "they must roll a number greater than or equal to the Escape Value", with "+1 ...
         # for each other Survivor at that location not also trying to escape".
         if roll + escape_bonus(state, s) >= escape_value(state, s):
-            combat = replace_combat(combat, escaped=combat.escaped | 1 << s)
+            combat = replace_combat(combat, escaped=with_seat(combat.escaped, s))
     else:
         gun = -1
         if commit == Commit.SHOOT:
@@ -321,12 +349,14 @@ def do_resolve(state: State, roll: int) -> State:
                 return _next_resolve(state, combat)  # pragma: no cover - ammo cannot vanish
             state, gun = spend_ammo(state, s)
             combat = replace_combat(combat, noise=combat.noise + state.noise)
-            state = replace(state, noise=0)
+            changes["noise"] = 0
         hit, damage, headshot = attack(state, s, commit, roll, gun)
-        target = combat.targets[s]
-        if hit and target >= SURVIVOR_TARGET:
-            state = hurt_later(state, target - SURVIVOR_TARGET, damage, headshot)
+        declared = combat.targets[s]
+        assert declared is not None  # only Survivors with a target are queued to attack
+        if hit and declared.survivor:
+            state = hurt_later(state, declared.index, damage, headshot)
         elif hit:
+            target = declared.index
             here = state.area[state.here]
             z = here.zombies[target]
             _, _, _, armor, horde, _ = zombie_stats(config, z)
@@ -342,27 +372,31 @@ def do_resolve(state: State, roll: int) -> State:
             zombie = Zombie(z.card, z.face_up, z.mutations, z.damage + dealt)
             zombies = here.zombies[:target] + (zombie,) + here.zombies[target + 1 :]
             location = Location(here.building, here.looted, here.cards, zombies)
-            state = replace(state, area=set_location(state, state.here, location))
+            changes["area"] = set_location(state, state.here, location)
             combat = replace_combat(combat, headshot=heads)
-    return _next_resolve(state, combat)
+    return _next_resolve(state, combat, **changes)
 
 
-def _next_resolve(state: State, combat: Combat) -> State:
-    """The next Survivor in the Resolve queue rolls; ``combat`` replaces ``state.combat``."""
+def _next_resolve(state: State, combat: Combat, **changes: object) -> State:
+    """The next Survivor in the Resolve queue rolls; ``combat`` replaces ``state.combat``
+    and ``changes`` the other fields the roll changed, in one rebuild."""
     queue = combat.queue[1:]
     combat = replace_combat(combat, queue=queue)
     if queue:
-        return replace(state, combat=combat, phase=Phase.RESOLVE, turn=queue[0])
-    return _end_resolve(replace(state, combat=combat))
+        return replace(state, combat=combat, phase=Phase.RESOLVE, turn=queue[0], **changes)
+    return _end_resolve(state, combat, **changes)
 
 
-def _end_resolve(state: State) -> State:
-    """ "Any Zombies who are killed are removed from play at the end of this Step."."""
+def _end_resolve(state: State, combat: Combat, **changes: object) -> State:
+    """ "Any Zombies who are killed are removed from play at the end of this Step.".
+
+    ``combat`` replaces ``state.combat`` and ``changes`` (the last roll's: the noise, the
+    area after a hit) the other fields, in the same rebuild as the removals.
+    """
     config = state.config
-    combat = state.combat
-    assert combat is not None
-    if combat_zombies(state):
-        here = state.area[state.here]
+    if combat_zombies(state):  # the combat's place and zombies: a roll only damages them
+        area: tuple[Location, ...] = changes.get("area", state.area)  # type: ignore[assignment]
+        here = area[state.here]
         keep: list[Zombie] = []
         fought: list[int] = []
         gone, hidden = state.zombie_gone, state.zombie_hidden
@@ -379,19 +413,21 @@ def _end_resolve(state: State) -> State:
                 fought.append(combat.fought[i])
         location = Location(here.building, here.looted, here.cards, tuple(keep))
         combat = replace_combat(combat, fought=tuple(fought), headshot=(False,) * len(keep))
-        state = replace(
-            state,
-            area=set_location(state, state.here, location),
-            zombie_gone=gone,
-            zombie_hidden=hidden,
-            combat=combat,
-        )
+        changes["area"] = area[: state.here] + (location,) + area[state.here + 1 :]
+        changes["zombie_gone"] = gone
+        changes["zombie_hidden"] = hidden
+    state = replace(state, combat=combat, **changes)
     # Survivors killed in this step die now.
     for s in tables(config).survivors:
-        if state.survivors[s].life <= 0 and combat.members >> s & 1 and not combat.died >> s & 1:
+        if (
+            state.survivors[s].life <= 0
+            and has_seat(combat.members, s)
+            and not has_seat(combat.died, s)
+        ):
             state = drop(state, s)
-            combat = state.combat
-            assert combat is not None
+            dropped = state.combat
+            assert dropped is not None
+            combat = dropped
     if not living(state):
         return state
     return _zombie_step(state, 0)
@@ -408,7 +444,7 @@ def bite_options(state: State, i: int) -> tuple[int, ...]:
     if combat is None or i >= len(combat.fought):
         return ()
     fighting = active(state)
-    fighters = tuple(s for s in fighting if combat.fought[i] >> s & 1)
+    fighters = tuple(s for s in fighting if has_seat(combat.fought[i], s))
     return fighters or fighting
 
 
@@ -429,8 +465,7 @@ def _zombie_step(state: State, i: int) -> State:
     combat = state.combat
     assert combat is not None
     noise = combat.noise + sum(zombie_stats(config, z)[5] for z in zombies)
-    state = replace(state, turn=-1)
-    return zombie_draws(state, noise, Phase.BITE)
+    return zombie_draws(state, noise, Phase.BITE, turn=-1)
 
 
 def check_bite(state: State, move: Move) -> str | None:

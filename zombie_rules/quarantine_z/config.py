@@ -7,6 +7,7 @@ import functools
 import attrs
 
 from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.seats import every_seat
 from zombie_rules.core.validation import require_int_pairs, require_type
 from zombie_rules.quarantine_z.cards import (
     ACTION_SETS,
@@ -295,7 +296,7 @@ def tables(config: Config) -> Tables:
     zc = config.zombie_cards
     return Tables(
         survivors=tuple(s for s in range(config.players) if s != config.zombie_seat),
-        everyone=(1 << config.players) - 1,
+        everyone=every_seat(config.players),
         supply_ids=tuple(i for i, it in enumerate(items) if it.deck is Deck.SUPPLY),
         munition_ids=tuple(i for i, it in enumerate(items) if it.deck is Deck.MUNITION),
         item_index=index,

@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from zombie_rules.core.describing import describer, players_of
+from zombie_rules.core.seats import has_seat, seat_bit
 from zombie_rules.core.validation import expect_seat, expect_well_formed
 from zombie_rules.quarantine_z import aftermath
 from zombie_rules.quarantine_z._base import (
-    SURVIVOR_TARGET,
     best_gun,
     combat_zombies,
     living,
@@ -40,7 +40,7 @@ from zombie_rules.quarantine_z.cards import Event, Kind
 from zombie_rules.quarantine_z.combat import do_resolve, escape_bonus, escape_value
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import attack
-from zombie_rules.quarantine_z.knowledge import claimed_card, has_seat, seen_by, take_shown
+from zombie_rules.quarantine_z.knowledge import claimed_card, seen_by, take_shown
 from zombie_rules.quarantine_z.rules import apply
 from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, State, Zombie
 from zombie_rules.quarantine_z.wording import Teller, capital, count
@@ -275,7 +275,7 @@ def _free_action(t: Teller, b: State, m: Move) -> str:
         return _ambush(t, b, m)
     if action is A.GIVE:
         j, item = m.args
-        card = take_shown(me.hand, item, 1 << j)[1]
+        card = take_shown(me.hand, item, seat_bit(j))[1]
         if t.seat == j:
             return f"{t.who(s)} gives you {t.item(item)}."
         return f"{t.says(s, 'give')} {t.card(card)} to {t.whom(j)}."
@@ -418,7 +418,7 @@ def _claim_card(t: Teller, b: State, m: Move) -> str:
 
 def _steal_card(t: Teller, b: State, m: Move) -> str:
     thief, victim, item = b.turn, b.pick, m.args[0]
-    card = take_shown(b.survivors[victim].hand, item, 1 << thief)[1]
+    card = take_shown(b.survivors[victim].hand, item, seat_bit(thief))[1]
     if t.seat == thief:
         return f"You take {t.item(item)} from {t.whose(victim)} hand."
     if t.seat == victim:
@@ -637,13 +637,15 @@ def _attack(t: Teller, b: State, mid: State, s: int, roll: int) -> str:
     rolled = f"{t.says(s, 'roll')} a {roll}{_weapon(t, b, s, commit, gun)}"
     if gun >= 0:
         rolled += f" (spending {t.item(tables(t.config).ammo_of[gun])})"
-    target = combat.targets[s]
-    if target >= SURVIVOR_TARGET:
-        j = target - SURVIVOR_TARGET
+    declared = combat.targets[s]
+    assert declared is not None  # a Survivor rolls to attack only once it has a target
+    if declared.survivor:
+        j = declared.index
         if not hit:
             return f"{rolled}: it misses {t.whom(j)}."
         wound = aftermath.harm(t, j, b.survivors[j], mid.survivors[j], damage, headshot)
         return f"{rolled} and {t.verb(s, 'hit')} {t.whom(j)}: {wound}."
+    target = declared.index
     z = combat_zombies(b)[target]
     name = t.zombie(z, target)
     if not hit:

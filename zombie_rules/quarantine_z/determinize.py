@@ -23,9 +23,10 @@ import random
 import attrs
 
 from zombie_rules.core.piles import expand, from_kinds
+from zombie_rules.core.seats import seat_bit
 from zombie_rules.quarantine_z._base import can_shoot, replace, replace_combat
 from zombie_rules.quarantine_z.cards import Deck
-from zombie_rules.quarantine_z.knowledge import claimed_card, item_of, seen_by, with_item
+from zombie_rules.quarantine_z.knowledge import card_code, claimed_card, item_of, seen_by
 from zombie_rules.quarantine_z.redeal import hidden_variant
 from zombie_rules.quarantine_z.state import Commit, State
 from zombie_rules.quarantine_z.views import view
@@ -109,7 +110,7 @@ def _deal(state: State, seat: int | None, order: random.Random | None) -> State:
     claimed = claimed_card(state)
     claim_key = claimed_at = None
     if claimed is not None and not seen_by(config, claimed, seat):
-        claim_key = (n + state.here, 1 << state.claim[0])
+        claim_key = (n + state.here, seat_bit(state.claim[0]))
         claimed_at = (n + state.here, places[n + state.here].index(claimed))
     decks = {Deck.SUPPLY: state.supply_deck, Deck.MUNITION: state.munition_deck}
     kept: list[list[int]] = [[] for _ in places]
@@ -131,7 +132,7 @@ def _deal(state: State, seat: int | None, order: random.Random | None) -> State:
             order.shuffle(pool)
         slots.sort()
         for (p, mask), item in zip(slots, pool, strict=False):
-            kept[p].append(with_item(mask, item))
+            kept[p].append(card_code(item, mask))
             if (p, mask) == claim_key:
                 new_claim, claim_key = (state.claim[0], item, state.claim[2]), None
         dealt_decks[deck] = from_kinds(pool[len(slots) :], len(items))
@@ -162,8 +163,8 @@ def _known_knowers(place: int, survivors: int, is_claimed: bool, state: State) -
     claimant has seen the card its claim takes.
     """
     if place < survivors:
-        return 1 << place
-    return 1 << state.claim[0] if is_claimed else 0
+        return seat_bit(place)
+    return seat_bit(state.claim[0]) if is_claimed else 0
 
 
 def _deal_zombie_cards(state: State, order: random.Random | None) -> State:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 
+from zombie_rules.core.seats import has_seat, with_seat
 from zombie_rules.quarantine_z._base import (
     args_error,
     best_gun,
@@ -27,9 +28,8 @@ from zombie_rules.quarantine_z._base import (
 )
 from zombie_rules.quarantine_z.cards import Kind
 from zombie_rules.quarantine_z.config import Config, tables
-from zombie_rules.quarantine_z.knowledge import take_public
+from zombie_rules.quarantine_z.knowledge import card_code, take_public
 from zombie_rules.quarantine_z.state import (
-    MASK_BITS,
     Action,
     Commit,
     Location,
@@ -228,8 +228,8 @@ def drop(state: State, s: int) -> State:
     me = state.survivors[s]
     everyone = tables(state.config).everyone
     combat = state.combat
-    if combat is not None and combat.members >> s & 1:
-        state = replace(state, combat=replace_combat(combat, died=combat.died | 1 << s))
+    if combat is not None and has_seat(combat.members, s):
+        state = replace(state, combat=replace_combat(combat, died=with_seat(combat.died, s)))
     dead = Survivor(0, (), (), 0)
     if state.here < 0:
         # Killed On the Move before any arrival: no location to lay the cards at, so they
@@ -240,9 +240,7 @@ def drop(state: State, s: int) -> State:
         lost = tuple(sorted((*state.lost, *me.hand)))
         return replace(state, survivors=set_survivor(state, s, dead), used=used, lost=lost)
     here = state.area[state.here]
-    cards = tuple(
-        sorted((*here.cards, *me.hand, *(e << MASK_BITS | everyone for e in me.equipment)))
-    )
+    cards = tuple(sorted((*here.cards, *me.hand, *(card_code(e, everyone) for e in me.equipment))))
     location = Location(here.building, here.looted, cards, here.zombies)
     return replace(
         state,

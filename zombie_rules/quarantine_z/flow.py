@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 
+from zombie_rules.core.seats import has_seat, without_seat
 from zombie_rules.quarantine_z._base import (
     active,
     bump,
@@ -28,37 +29,44 @@ from zombie_rules.quarantine_z.state import Combat, Location, Phase, State, Zomb
 # ------------------------------------------------------- Zombie Player draws
 
 
-def zombie_draws(state: State, n: int, resume: Phase) -> State:
-    """Draw up to ``n`` cards "(if they are able to)": hand limit and deck permitting."""
+def zombie_draws(state: State, n: int, resume: Phase, **changes: object) -> State:
+    """Draw up to ``n`` cards "(if they are able to)": hand limit and deck permitting.
+
+    ``changes``: fields of ``state`` the caller would set first (none the draws read:
+    not the Zombie hand or deck), set in the same rebuild.
+    """
     room = state.config.zombie_hand - len(state.zombie_hand)
     n = min(n, room, zombie_deck_size(state))
     if n <= 0:
-        return continue_after_draws(replace(state, count=0), resume)
-    return replace(state, phase=Phase.ZOMBIE_DRAW, count=n, resume=resume)
+        return continue_after_draws(state, resume, count=0, **changes)
+    return replace(state, phase=Phase.ZOMBIE_DRAW, count=n, resume=resume, **changes)
 
 
 def do_zombie_draw(state: State, card: int) -> State:
     """Chance: the Zombie card drawn."""
     deck = bump(state.zombie_deck, card, -1)
     hand = tuple(sorted((*state.zombie_hand, card)))
-    state = replace(state, zombie_deck=deck, zombie_hand=hand, count=state.count - 1)
-    if state.count > 0 and len(hand) < state.config.zombie_hand and zombie_deck_size(state) > 0:
-        return state
-    return continue_after_draws(replace(state, count=0), state.resume)
+    count = state.count - 1
+    if count > 0 and len(hand) < state.config.zombie_hand and sum(deck) - state.burned > 0:
+        return replace(state, zombie_deck=deck, zombie_hand=hand, count=count)
+    return continue_after_draws(state, state.resume, zombie_deck=deck, zombie_hand=hand, count=0)
 
 
-def continue_after_draws(state: State, resume: Phase) -> State:
-    """Pick up the step the draws interrupted."""
+def continue_after_draws(state: State, resume: Phase, **changes: object) -> State:
+    """Pick up the step the draws interrupted (``changes``: fields to set first, in the
+    same rebuild when the step goes on at once)."""
+    if resume is Phase.ZOMBIES:
+        return replace(state, phase=Phase.ZOMBIES, **changes)
+    if resume is Phase.COMMIT:
+        return replace(state, phase=Phase.COMMIT, **changes)
+    if resume is Phase.BITE:
+        return end_round(state, **changes)
+    if changes:
+        state = replace(state, **changes)
     if resume is Phase.DECIDE:
         return start_decide(state)
-    if resume is Phase.ZOMBIES:
-        return replace(state, phase=Phase.ZOMBIES)
     if resume is Phase.LOOT_DRAW:
         return end_zombies_step(state)
-    if resume is Phase.BITE:
-        return end_round(state)
-    if resume is Phase.COMMIT:
-        return replace(state, phase=Phase.COMMIT)
     raise AssertionError(f"cannot resume {resume}")  # pragma: no cover
 
 
@@ -75,7 +83,13 @@ def start_decide(state: State) -> State:
     )  # fmt: skip
 
 
-def agreed(state: State, *, after_combat: bool = False) -> State:
+def agreed(
+    state: State,
+    *,
+    after_combat: bool = False,
+    proposals: tuple[int, ...] | None = None,
+    **changes: object,
+) -> State:
     """Sneak once every living Survivor proposes the same place: "All Survivors must go to
     the same location." (The dead have no say.)
 
@@ -83,23 +97,28 @@ def agreed(state: State, *, after_combat: bool = False) -> State:
     'ready') waits only while no change of proposal is open to it: a change that
     opens up (every proposal is in, or the groups' sizes moved) calls it back, and
     so does the end of a combat On the Move (it may want to heal).
+
+    ``proposals`` (the state's by default) and ``changes`` are what the move just made
+    changed, set in the same rebuild as the step that follows.
     """
     alive = living(state)
-    proposals = tuple(p if s in alive else -1 for s, p in enumerate(state.proposals))
+    made = state.proposals if proposals is None else proposals
+    proposals = tuple(p if s in alive else -1 for s, p in enumerate(made))
     chosen = {proposals[j] for j in alive}
     if len(chosen) == 1 and -1 not in chosen:
-        return _start_sneak(state, chosen.pop())
-    state = replace(state, phase=Phase.DECIDE, proposals=proposals)
+        return _start_sneak(state, chosen.pop(), **changes)
+    state = replace(state, phase=Phase.DECIDE, proposals=proposals, **changes)
     waiting = 0 if after_combat else state.passed & mask_of(alive)
     for s in alive:
-        if waiting >> s & 1 and proposal_changes(state, s):
-            waiting &= ~(1 << s)
+        if has_seat(waiting, s) and proposal_changes(state, s):
+            waiting = without_seat(waiting, s)
     return state if waiting == state.passed else replace(state, passed=waiting)
 
 
-def back_to_decide(state: State) -> State:
-    """Back to the Decide step after a theft On the Move (nobody's proposal changed)."""
-    return replace(state, phase=Phase.DECIDE, turn=-1, pick=0)
+def back_to_decide(state: State, **changes: object) -> State:
+    """Back to the Decide step after a theft On the Move (nobody's proposal changed);
+    ``changes``: what the theft changed, set in the same rebuild."""
+    return replace(state, phase=Phase.DECIDE, turn=-1, pick=0, **changes)
 
 
 def proposal_changes(state: State, s: int) -> tuple[int, ...]:
@@ -139,12 +158,12 @@ def gives_way(state: State, s: int, destination: int) -> bool:
     return props.count(destination) >= props.count(state.proposals[s])
 
 
-def _start_sneak(state: State, destination: int) -> State:
+def _start_sneak(state: State, destination: int, **changes: object) -> State:
     # "each Survivor rolls a die. Each Survivor who rolls a 3 or below makes Noise."
     n = state.config.players
     return replace(
         state, phase=Phase.SNEAK, here=destination, turn=living(state)[0], noise=0,
-        proposals=(-1,) * n, passed=0,
+        proposals=(-1,) * n, passed=0, **changes,
     )  # fmt: skip
 
 
@@ -197,9 +216,12 @@ def enter_location(state: State) -> State:
     return lift_restriction(state)
 
 
-def back_to_location(state: State) -> State:
-    """Back to the free actions after a claim, a theft or a combat at the location."""
-    state = replace(state, phase=Phase.LOCATION, turn=-1, pick=0, waiting=0, claim=(), combat=None)
+def back_to_location(state: State, **changes: object) -> State:
+    """Back to the free actions after a claim, a theft or a combat at the location;
+    ``changes``: what the move changed, set in the same rebuild."""
+    state = replace(
+        state, phase=Phase.LOCATION, turn=-1, pick=0, waiting=0, claim=(), combat=None, **changes
+    )
     if state.fed:
         # A death may have completed a wait-out the survivors had half fed (ruling 33).
         state = wait_out(state)
@@ -249,20 +271,26 @@ def start_combat(state: State, origin: Phase) -> State:
         # Nobody left to fight: the combat ends before it starts.
         return leave_combat(replace(state, combat=None), origin, 0)
     combat = Combat(
-        origin, mask_of(alive), 0, 0, (-1,) * n, False, (-1,) * n, (),
+        origin, mask_of(alive), 0, 0, (-1,) * n, False, (None,) * n, (),
         (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
     )  # fmt: skip
     return replace(state, phase=Phase.COMMIT, combat=combat, turn=-1, waiting=0, claim=())
 
 
-def end_round(state: State) -> State:
+def end_round(state: State, **changes: object) -> State:
     """ "Repeat this sequence until all Survivors have died or escaped, or until no Zombies
-    remain in combat (and no Survivors are still trying to kill one another)."."""
+    remain in combat (and no Survivors are still trying to kill one another).".
+
+    ``changes``: fields the Zombie Player's draws left to set (none the combat reads),
+    set in the same rebuild when another round starts.
+    """
     combat = state.combat
     assert combat is not None
     n = state.config.players
     fighting = active(state)
     zombies = combat_zombies(state)
+    if changes and (not fighting or (not zombies and not combat.hostile)):
+        state = replace(state, **changes)  # the combat ends: set them first
     if not fighting and combat.origin is Phase.DECIDE:
         # Everyone escaped a combat On the Move: they are On the Move already, in the
         # same Decide step (no fresh free actions: ruling 37).
@@ -281,9 +309,9 @@ def end_round(state: State) -> State:
         return leave_combat(state, combat.origin, combat.escaped)
     fresh = Combat(
         combat.origin, combat.members, combat.escaped, combat.died, (-1,) * n, False,
-        (-1,) * n, (), (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
+        (None,) * n, (), (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
     )  # fmt: skip
-    return replace(state, phase=Phase.COMMIT, combat=fresh, turn=-1)
+    return replace(state, **{**changes, "phase": Phase.COMMIT, "combat": fresh, "turn": -1})
 
 
 def leave_combat(state: State, origin: Phase, escaped: int) -> State:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 
+from zombie_rules.core.seats import has_seat, mask_of, seat_bit
 from zombie_rules.quarantine_z._base import (
     add,
     alive,
@@ -38,7 +39,7 @@ from zombie_rules.quarantine_z.flow import (
     start_combat,
     zombie_draws,
 )
-from zombie_rules.quarantine_z.knowledge import take_shown
+from zombie_rules.quarantine_z.knowledge import shown_to, take_shown
 from zombie_rules.quarantine_z.state import Action, Move, Phase, State, Survivor
 
 # ------------------------------------------------------------------- ambush
@@ -51,7 +52,7 @@ def check_ambush(state: State, move: Move, s: int) -> str | None:
     j, kind = move.args
     if not alive(state, j) or j == s:
         return "ambush another living Survivor"
-    if state.restricted >> j & 1:
+    if has_seat(state.restricted, j):
         return excluded_target(j)
     if kind not in (0, 1):
         return "ambush with 0 (Fight) or 1 (Shoot)"
@@ -124,7 +125,7 @@ def check_give(state: State, move: Move, s: int) -> str | None:
     limit = state.config.survivor_hand
     if not alive(state, j) or j == s:
         return "give to another living Survivor"
-    if state.restricted >> j & 1:
+    if has_seat(state.restricted, j):
         return excluded_target(j)
     if not has(state.survivors[s].hand, item):
         return "that card is not in your hand"
@@ -145,7 +146,7 @@ def check_theft(state: State, move: Move, s: int) -> str | None:
     j = move.args[0]
     if not alive(state, j) or j == s:
         return "steal from another living Survivor"
-    if state.restricted >> j & 1:
+    if has_seat(state.restricted, j):
         return excluded_target(j)
     me = state.survivors[s]
     limit = config.survivor_hand
@@ -221,10 +222,10 @@ def _held(hand: tuple[int, ...]) -> tuple[int, ...]:
 def do_give(state: State, s: int, j: int, item: int) -> State:
     """The card changes hands; the receiver now knows it (the one it had seen, if any)."""
     me = state.survivors[s]
-    hand, card = take_shown(me.hand, item, 1 << j)
+    hand, card = take_shown(me.hand, item, seat_bit(j))
     other = state.survivors[j]
     survivors = set_row(state.survivors, s, with_hand(me, hand))
-    other_hand = add(other.hand, card | 1 << j)
+    other_hand = add(other.hand, shown_to(card, seat_bit(j)))
     survivors = set_row(survivors, j, with_hand(other, other_hand))
     return replace(state, survivors=survivors, actions_used=use_cap(state, s))
 
@@ -264,14 +265,13 @@ def do_steal_card(state: State, item: int) -> State:
     """Chance: the card taken; thief and victim both know it now."""
     thief, victim = state.turn, state.pick
     other = state.survivors[victim]
-    hand, card = take_shown(other.hand, item, 1 << thief)
+    hand, card = take_shown(other.hand, item, seat_bit(thief))
     me = state.survivors[thief]
     survivors = set_row(state.survivors, victim, with_hand(other, hand))
     survivors = set_row(
         survivors, thief,
-        with_hand(me, add(me.hand, card | 1 << thief | 1 << victim)),
+        with_hand(me, add(me.hand, shown_to(card, mask_of((thief, victim))))),
     )  # fmt: skip
-    state = replace(state, survivors=survivors)
     if state.resume is Phase.DECIDE:
-        return back_to_decide(state)
-    return back_to_location(state)
+        return back_to_decide(state, survivors=survivors)
+    return back_to_location(state, survivors=survivors)

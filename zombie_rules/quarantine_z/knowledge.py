@@ -1,20 +1,38 @@
 """Who knows which Supply or Munition card: the one reader of the "who knows it" masks.
 
-A card in a hand, lying at a location or out of the game face down is stored as
-``item << MASK_BITS | mask`` (see :mod:`~zombie_rules.quarantine_z.state`), where the
-mask holds the seats that have seen it. ``view``, ``describe`` and the hidden
-re-deal of the leak checks must agree exactly on what "seen" means, so they all ask
-here rather than shifting bits themselves.
+A card in a hand, lying at a location or out of the game face down is one int, the
+code of :data:`CARD` (a :class:`~zombie_rules.core.codes.CodeLayout`): the item id
+(its place in ``Config.items``) above a mask of the seats that have seen it
+(perfect memory). ``view``, ``describe``, the rules and the hidden re-deal of the
+leak checks must agree exactly on what "seen" means, so they all ask here through
+the named readers below; this is the only module of the title that shifts bits
+(``tests/test_qz_bits.py`` keeps it so).
 """
 
 from __future__ import annotations
 
-from zombie_rules.quarantine_z._base import take
+from zombie_rules.core.codes import CodeLayout
+from zombie_rules.core.seats import seats_in
 from zombie_rules.quarantine_z.config import Config, tables
-from zombie_rules.quarantine_z.state import MASK, MASK_BITS, State
+from zombie_rules.quarantine_z.state import State
+
+#: Bits of an encoded item card that hold its "who knows it" mask (five seats at most).
+MASK_BITS = 5
+MASK = (1 << MASK_BITS) - 1
+#: The item card code: ``item << MASK_BITS | knowers``.
+CARD = CodeLayout(MASK_BITS)
 
 #: What a view shows in place of a card the seat has not seen (a claimed one, say).
 UNSEEN = -2
+
+
+def card_code(item: int, knowers: int = 0) -> int:
+    """The code of a card of ``item`` known to the seats of the mask ``knowers``.
+
+    No range check: the rules call this on every draw, with an item id a chance
+    outcome or a hand already vouched for.
+    """
+    return item << MASK_BITS | knowers
 
 
 def item_of(card: int) -> int:
@@ -27,9 +45,74 @@ def knowers(card: int) -> int:
     return card & MASK
 
 
+def known_by(card: int, seat: int) -> bool:
+    """Whether ``seat`` (a seat, not a spectator: see :func:`seen_by`) has seen ``card``."""
+    return bool(card >> seat & 1)
+
+
 def with_item(card: int, item: int) -> int:
     """``card`` turned into ``item``, known to the same seats (a re-deal keeps the mask)."""
     return item << MASK_BITS | card & MASK
+
+
+def shown_to(card: int, seats: int) -> int:
+    """``card`` once the seats of the mask ``seats`` have seen it too."""
+    return card | seats
+
+
+def items_of(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The item ids of encoded ``cards``, in order, without the "who knows it" masks."""
+    return tuple([c >> MASK_BITS for c in cards])
+
+
+def distinct_items(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The item ids of ``cards``, each once, in order of first appearance."""
+    return tuple(dict.fromkeys([c >> MASK_BITS for c in cards]))
+
+
+def has_item(cards: tuple[int, ...], item: int) -> bool:
+    """Whether encoded ``cards`` hold a card of ``item``."""
+    for c in cards:  # noqa: SIM110 (a plain loop: asked in every free-action check)
+        if c >> MASK_BITS == item:
+            return True
+    return False
+
+
+def has_seen_item(cards: tuple[int, ...], item: int, seat: int) -> bool:
+    """Whether ``cards`` hold a card of ``item`` that ``seat`` has seen."""
+    return any(c >> MASK_BITS == item and c >> seat & 1 for c in cards)
+
+
+def any_unseen(cards: tuple[int, ...], seat: int) -> bool:
+    """Whether some card of ``cards`` is one ``seat`` has not seen."""
+    return any(not c >> seat & 1 for c in cards)
+
+
+def item_counts(cards: tuple[int, ...], kinds: int, unseen_by: int = -1) -> tuple[int, ...]:
+    """Cards per item id (``kinds`` ids), counting only those ``unseen_by`` has not seen
+    when that is a seat: the pile a blind draw from ``cards`` is a chance event over."""
+    counts = [0] * kinds
+    if unseen_by < 0:
+        for c in cards:
+            counts[c >> MASK_BITS] += 1
+    else:
+        for c in cards:
+            if not c >> unseen_by & 1:
+                counts[c >> MASK_BITS] += 1
+    return tuple(counts)
+
+
+def take(
+    cards: tuple[int, ...], item: int, seat: int = -1, known: bool | None = None
+) -> tuple[tuple[int, ...], int]:
+    """Remove the first card of ``item`` (known/unknown to ``seat`` if asked); (rest, encoded)."""
+    for i, c in enumerate(cards):
+        if c >> MASK_BITS != item:
+            continue
+        if known is not None and bool(c >> seat & 1) != known:
+            continue
+        return cards[:i] + cards[i + 1 :], c
+    raise AssertionError(f"no card {item} to take")  # pragma: no cover
 
 
 def seen_by(config: Config, card: int, seat: int | None) -> bool:
@@ -89,16 +172,6 @@ def _forget(cards: tuple[int, ...], item: int, seats: int) -> tuple[int, ...]:
                 out[k] = c & ~(1 << seat)
                 break
     return tuple(sorted(out))
-
-
-def has_seat(mask: int, seat: int) -> bool:
-    """Whether a mask of seats (``Combat.members``, ``State.passed``, ...) holds ``seat``."""
-    return bool(mask >> seat & 1)
-
-
-def seats_in(mask: int) -> tuple[int, ...]:
-    """The seats of a mask of seats, ascending."""
-    return tuple(s for s in range(mask.bit_length()) if mask >> s & 1)
 
 
 def claimed_card(state: State) -> int | None:

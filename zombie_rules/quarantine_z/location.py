@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 
+from zombie_rules.core.seats import has_seat, with_seat
 from zombie_rules.quarantine_z._base import (
     add,
     alive,
@@ -45,9 +46,13 @@ from zombie_rules.quarantine_z.free_actions import (
     do_steal,
     free_action_moves,
 )
-from zombie_rules.quarantine_z.knowledge import take_public
+from zombie_rules.quarantine_z.knowledge import (
+    any_unseen,
+    distinct_items,
+    has_seen_item,
+    take_public,
+)
 from zombie_rules.quarantine_z.state import (
-    MASK_BITS,
     Action,
     Location,
     Move,
@@ -70,9 +75,9 @@ def check_location(state: State, move: Move) -> str | None:
     s = move.seat
     if not alive(state, s):
         return "only living Survivors act at a location"
-    if state.passed >> s & 1:
+    if has_seat(state.passed, s):
         return "you are ready to leave; wait for the others"
-    if state.restricted >> s & 1:
+    if has_seat(state.restricted, s):
         # "If a Survivor successfully escapes, they are excluded from play until Combat
         # ends and Loot has been collected" (ruling 36).
         return (
@@ -100,7 +105,7 @@ def check_location(state: State, move: Move) -> str | None:
         if action is Action.CLAIM_HIDDEN:
             if args_error(move, 0):
                 return args_error(move, 0)
-            if not any(not c >> s & 1 for c in here_cards):
+            if not any_unseen(here_cards, s):
                 return "no card lies here that you have not seen"
             if len(me.hand) >= limit:
                 return f"your hand is full ({counted(limit, 'card')})"
@@ -108,7 +113,7 @@ def check_location(state: State, move: Move) -> str | None:
         if args_error(move, 1):
             return args_error(move, 1)
         item = move.args[0]
-        if not any(c >> MASK_BITS == item and c >> s & 1 for c in here_cards):
+        if not has_seen_item(here_cards, item, s):
             return "no card of that name that you have seen lies here"
         if action is Action.CLAIM:
             if len(me.hand) >= limit:
@@ -147,7 +152,7 @@ def legal_location(state: State) -> tuple[Move, ...]:
     moves: list[Move] = []
     players = in_play(state)
     for s in players:
-        if state.passed >> s & 1:
+        if has_seat(state.passed, s):
             continue
         me = state.survivors[s]
         moves += item_moves(config, s, me)
@@ -171,15 +176,15 @@ def _claim_moves(config: Config, s: int, me: Survivor, cards: tuple[int, ...]) -
     """'claim I' / 'claim-use I' for the cards here ``s`` has seen, then 'claim-hidden'."""
     room = len(me.hand) < config.survivor_hand
     moves = []
-    for item in dict.fromkeys(c >> MASK_BITS for c in cards):
-        if any(c >> MASK_BITS == item and c >> s & 1 for c in cards):
+    for item in distinct_items(cards):
+        if has_seen_item(cards, item, s):
             if room:
                 moves.append(Move(s, Action.CLAIM, (item,)))
             it = config.items[item]
             action = Action.USE if it.kind is Kind.HEAL else Action.EQUIP
             if _usable_here(config, me, item, action):
                 moves.append(Move(s, Action.CLAIM_USE, (item,)))
-    if room and any(not c >> s & 1 for c in cards):
+    if room and any_unseen(cards, s):
         moves.append(Move(s, Action.CLAIM_HIDDEN))
     return tuple(moves)
 
@@ -194,16 +199,14 @@ def _usable_here(config: Config, me: Survivor, item: int, action: Action) -> boo
 
 @functools.lru_cache(maxsize=4096)
 def _stash_moves(s: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
-    return tuple(
-        Move(s, Action.STASH, (item,)) for item in dict.fromkeys(c >> MASK_BITS for c in hand)
-    )
+    return tuple(Move(s, Action.STASH, (item,)) for item in distinct_items(hand))
 
 
 @functools.lru_cache(maxsize=4096)
 def _feed_moves(config: Config, s: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
     return tuple(
         Move(s, Action.FEED, (item,))
-        for item in dict.fromkeys(c >> MASK_BITS for c in hand)
+        for item in distinct_items(hand)
         if config.items[item].deck is Deck.SUPPLY
     )
 
@@ -213,7 +216,7 @@ def do_location(state: State, move: Move) -> State:
     s = move.seat
     action = move.action
     if action is Action.LEAVE:
-        return lift_restriction(replace(state, passed=state.passed | 1 << s))
+        return lift_restriction(replace(state, passed=with_seat(state.passed, s)))
     if action is Action.USE or action is Action.EQUIP:
         return use_from_hand(state, s, move.args[0], action)
     if action is Action.AMBUSH:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 
+from zombie_rules.core.seats import seat_bit
 from zombie_rules.quarantine_z._base import (
     add,
     args_error,
@@ -20,8 +21,8 @@ from zombie_rules.quarantine_z._base import (
 )
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.flow import zombie_draws
+from zombie_rules.quarantine_z.knowledge import card_code
 from zombie_rules.quarantine_z.state import (
-    MASK_BITS,
     Action,
     Location,
     Move,
@@ -63,22 +64,33 @@ def do_building(state: State, building: int) -> State:
     area = (*state.area, Location(building, False, (), ()))
     if len(area) < state.config.area_size:
         return replace(state, building_pile=pile, area=area)
-    state = replace(state, building_pile=pile, area=area)
-    return _next_setup_draw(state, 0)
+    return _next_setup_draw(
+        state, 0, state.supply_deck, state.munition_deck, building_pile=pile, area=area
+    )
 
 
-def _next_setup_draw(state: State, done: int) -> State:
-    """ "Each Survivor draws either a Supply or Munition card ... until they have drawn 4"."""
+def _next_setup_draw(
+    state: State,
+    done: int,
+    supply: tuple[int, ...],
+    munition: tuple[int, ...],
+    **changes: object,
+) -> State:
+    """ "Each Survivor draws either a Supply or Munition card ... until they have drawn 4".
+
+    ``supply`` and ``munition`` are the decks now; ``changes`` the fields the draw just
+    made changed (the decks among them), set in the same rebuild as the next step.
+    """
     config = state.config
     survivors = tables(config).survivors
     total = len(survivors) * config.setup_draws
     while done < total:
-        if any(state.supply_deck) or any(state.munition_deck):
+        if any(supply) or any(munition):
             seat = survivors[done % len(survivors)]
-            return replace(state, phase=Phase.SETUP_CHOOSE, turn=seat, count=done)
+            return replace(state, phase=Phase.SETUP_CHOOSE, turn=seat, count=done, **changes)
         done += 1  # both decks are empty (only with a small custom set)
     # "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38)
-    return zombie_draws(replace(state, count=0), config.zombie_opening_hand, Phase.DECIDE)
+    return zombie_draws(state, config.zombie_opening_hand, Phase.DECIDE, **changes)
 
 
 def check_setup_choose(state: State, move: Move) -> str | None:
@@ -115,9 +127,15 @@ def do_setup_draw(state: State, item: int) -> State:
     """Chance: the card Survivor ``turn`` draws from the chosen deck."""
     seat = state.turn
     me = state.survivors[seat]
-    deck = "munition_deck" if state.pick else "supply_deck"
     pile = bump(state.munition_deck if state.pick else state.supply_deck, item, -1)
     # "They may look at this card."
-    me = with_hand(me, add(me.hand, item << MASK_BITS | 1 << seat))
-    state = replace(state, survivors=set_survivor(state, seat, me), **{deck: pile})
-    return _next_setup_draw(state, state.count + 1)
+    me = with_hand(me, add(me.hand, card_code(item, seat_bit(seat))))
+    if state.pick:
+        return _next_setup_draw(
+            state, state.count + 1, state.supply_deck, pile,
+            survivors=set_survivor(state, seat, me), munition_deck=pile,
+        )  # fmt: skip
+    return _next_setup_draw(
+        state, state.count + 1, pile, state.munition_deck,
+        survivors=set_survivor(state, seat, me), supply_deck=pile,
+    )  # fmt: skip

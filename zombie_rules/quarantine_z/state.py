@@ -4,8 +4,10 @@ Card identities are small ints: Zombie cards and items (Supply and Munition) are
 indices into the config's ``zombie_cards`` and ``items``; Buildings index
 ``buildings``. Face-down piles nobody has seen are counts per kind (see
 :mod:`zombie_rules.core.piles`). A Supply or Munition card in a hand or lying at a
-location is stored as ``item << 5 | mask``, where ``mask`` is the set of seats
-that know which card it is (perfect memory); sorted tuples keep states canonical.
+location is stored as one int, the card code of
+:mod:`~zombie_rules.quarantine_z.knowledge`: the item and the set of seats that know
+which card it is (perfect memory), read only through that module's named readers;
+sorted tuples keep states canonical.
 
 The Zombie deck's counts include the cards discarded from it unseen ("burned"):
 nobody ever sees those, so drawing from the remaining deck is the same chance
@@ -15,15 +17,12 @@ event as drawing from deck and burned cards together.
 from __future__ import annotations
 
 import enum
+import functools
 
 import attrs
 
 from zombie_rules.core.actors import seat_name
 from zombie_rules.quarantine_z.config import Config
-
-#: Bits of an encoded item card that hold its "who knows it" mask.
-MASK_BITS = 5
-MASK = (1 << MASK_BITS) - 1
 
 
 class Phase(enum.Enum):
@@ -174,6 +173,42 @@ class Location:
     zombies: tuple[Zombie, ...]
 
 
+class TargetKind(enum.Enum):
+    """What a Fight or a Shoot is aimed at: a zombie of the combat, or a Survivor."""
+
+    ZOMBIE = "zombie"
+    SURVIVOR = "survivor"
+
+    __hash__ = object.__hash__
+
+
+@attrs.frozen(cache_hash=True)
+class Target:
+    """A declared target: zombie ``index`` of the combat (its place at the location), or
+    the Survivor in seat ``index``. "At this point, each Survivor declares the target
+    of their action. Since Survivors may target other Survivors at this time, ..."."""
+
+    kind: TargetKind
+    index: int
+
+    @property
+    def survivor(self) -> bool:
+        """Whether the target is a Survivor (``index`` a seat) rather than a zombie."""
+        return self.kind is TargetKind.SURVIVOR
+
+
+@functools.cache
+def zombie_target(index: int) -> Target:
+    """The target zombie ``index`` (one shared record per index)."""
+    return Target(TargetKind.ZOMBIE, index)
+
+
+@functools.cache
+def survivor_target(seat: int) -> Target:
+    """The target Survivor ``seat`` (one shared record per seat)."""
+    return Target(TargetKind.SURVIVOR, seat)
+
+
 @attrs.frozen(cache_hash=True)
 class Combat:
     """A combat in progress at the Survivors' location.
@@ -181,7 +216,7 @@ class Combat:
     ``origin`` is the phase it interrupted (LOOT_DRAW: the Zombies! step of an
     arrival). Masks of seats: ``members`` entered it, ``escaped`` got away,
     ``died`` were killed in it. Per seat: ``commits`` (-1 none yet), ``targets``
-    (-1 none; a zombie index, or 100 + seat for a Survivor). ``queue`` lists the
+    (``None``: none declared, else a :class:`Target`). ``queue`` lists the
     seats still to declare or resolve. ``fought`` per zombie: mask of Survivors
     who targeted it with Fight this round; ``headshot`` per zombie: killed outright.
     """
@@ -192,7 +227,7 @@ class Combat:
     died: int
     commits: tuple[int, ...]
     revealed: bool
-    targets: tuple[int, ...]
+    targets: tuple[Target | None, ...]
     queue: tuple[int, ...]
     fought: tuple[int, ...]
     headshot: tuple[bool, ...]

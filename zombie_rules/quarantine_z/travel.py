@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 
+from zombie_rules.core.seats import has_seat, with_seat
 from zombie_rules.quarantine_z._base import (
     add,
     alive,
@@ -52,8 +53,8 @@ from zombie_rules.quarantine_z.free_actions import (
     do_steal,
     free_action_moves,
 )
+from zombie_rules.quarantine_z.knowledge import card_code
 from zombie_rules.quarantine_z.state import (
-    MASK_BITS,
     Action,
     Location,
     Move,
@@ -73,7 +74,7 @@ def check_decide(state: State, move: Move) -> str | None:
     s = move.seat
     if not alive(state, s):
         return "only living Survivors decide where to go"
-    if state.passed >> s & 1:
+    if has_seat(state.passed, s):
         return "you said 'ready': wait for the others to decide"
     action = move.action
     own = state.proposals[s]
@@ -147,7 +148,7 @@ def legal_decide(state: State) -> tuple[Move, ...]:
     size, here = len(state.area), state.here
     moves: list[Move] = []
     for s in living_seats:
-        if state.passed >> s & 1:
+        if has_seat(state.passed, s):
             continue
         own = proposals[s]
         capped = used[s] < cap
@@ -191,7 +192,7 @@ def do_decide(state: State, move: Move) -> State:
     if action is Action.AMBUSH:
         return ambush(state, s, move.args[0], move.args[1], Phase.DECIDE)
     if action is Action.READY:
-        return replace(state, passed=state.passed | 1 << s)
+        return replace(state, passed=with_seat(state.passed, s))
     if action is Action.GIVE:
         return do_give(state, s, move.args[0], move.args[1])
     if action is Action.STEAL:
@@ -199,10 +200,11 @@ def do_decide(state: State, move: Move) -> State:
     if action is Action.SNATCH:
         return do_snatch(state, s, move.args[0], move.args[1])
     loc = move.args[0]
+    proposals = set_row(state.proposals, s, loc)
     if state.proposals[s] != -1 and not gives_way(state, s, loc):
         # Config.give_way off: a change that does not give way costs a free action.
-        state = replace(state, actions_used=use_cap(state, s))
-    return agreed(replace(state, proposals=set_row(state.proposals, s, loc)))
+        return agreed(state, proposals=proposals, actions_used=use_cap(state, s))
+    return agreed(state, proposals=proposals)
 
 
 # ------------------------------------------------------------------- Sneak
@@ -217,8 +219,7 @@ def do_sneak(state: State, roll: int) -> State:
     # "Once each Survivor has rolled, the Zombie Player draws a Zombie Card for every Noise made."
     # "the Zombie Player may play a Zombie": one per two living Survivors (ruling 38).
     allowance = state.config.zombies_allowed(len(living(state)))
-    state = replace(state, noise=0, turn=-1, pick=0, allowance=allowance)
-    return zombie_draws(state, noise, Phase.ZOMBIES)
+    return zombie_draws(state, noise, Phase.ZOMBIES, noise=0, turn=-1, pick=0, allowance=allowance)
 
 
 # ---------------------------------------------------------------- Zombies!
@@ -345,11 +346,10 @@ def do_zombies(state: State, move: Move) -> State:
     card = move.args[0]
     hand = list(state.zombie_hand)
     hand.remove(card)
-    state = replace(state, zombie_hand=tuple(hand))
     here = state.area[state.here]
     if action is Action.EVENT:
         c = config.zombie_cards[card]
-        state = replace(state, zombie_gone=bump(state.zombie_gone, card))
+        state = replace(state, zombie_hand=tuple(hand), zombie_gone=bump(state.zombie_gone, card))
         if c.event is Event.DRAW:
             return zombie_draws(state, c.amount, Phase.ZOMBIES)
         if c.event is Event.SWARM:
@@ -360,13 +360,15 @@ def do_zombies(state: State, move: Move) -> State:
         z = here.zombies[i]
         mutated = Zombie(z.card, z.face_up, (*z.mutations, card), z.damage)
         zombies = here.zombies[:i] + (mutated,) + here.zombies[i + 1 :]
+        played = state.pick
     else:
         # "plays any card in their hand face-down, or any card that says "This is a Zombie"
         # face-up."
         zombies = (*here.zombies, Zombie(card, action is Action.PLAY, (), 0))
-        state = replace(state, pick=state.pick + 1)
+        played = state.pick + 1
     location = Location(here.building, here.looted, here.cards, zombies)
-    return replace(state, area=set_location(state, state.here, location))
+    area = set_location(state, state.here, location)
+    return replace(state, zombie_hand=tuple(hand), pick=played, area=area)
 
 
 # -------------------------------------------------------------------- Loot
@@ -382,7 +384,7 @@ def do_loot_draw(state: State, item: int) -> State:
     """Chance: one loot card, laid at the location."""
     # "draw an additional number of cards face-down": nobody has seen them (mask 0).
     here = state.area[state.here]
-    location = Location(here.building, here.looted, add(here.cards, item << MASK_BITS), ())
+    location = Location(here.building, here.looted, add(here.cards, card_code(item)), ())
     area = set_location(state, state.here, location)
     supply, munition = state.loot
     if state.pick:

@@ -16,19 +16,19 @@ import functools
 import attrs
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.seats import has_seat
 from zombie_rules.core.validation import expect_seat
-from zombie_rules.quarantine_z._base import SURVIVOR_TARGET, zombie_deck_size
+from zombie_rules.quarantine_z._base import zombie_deck_size
 from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.config import Config
 from zombie_rules.quarantine_z.knowledge import (
     UNSEEN,
     claimed_card,
-    has_seat,
     item_of,
     seen_by,
 )
 from zombie_rules.quarantine_z.rules import to_act
-from zombie_rules.quarantine_z.state import Commit, Location, Phase, State, Survivor
+from zombie_rules.quarantine_z.state import Commit, Location, Phase, State, Survivor, Target
 
 #: A commitment another seat has made but not revealed.
 HIDDEN_COMMIT = -2
@@ -81,7 +81,7 @@ class CombatView:
     died: int
     commits: tuple[int, ...]
     revealed: bool
-    targets: tuple[int, ...]
+    targets: tuple[Target | None, ...]
     queue: tuple[int, ...]
     fought: tuple[int, ...]
     noise: int
@@ -308,11 +308,9 @@ def render(v: View) -> str:
             if not has_seat(c.members, s):
                 continue
             what = words.get(x) or Commit(x).name.lower()
-            target = c.targets[s] if s < len(c.targets) else -1
-            if target >= SURVIVOR_TARGET:
-                what += f" -> Survivor {target - SURVIVOR_TARGET}"
-            elif target >= 0:
-                what += f" -> zombie {target}"
+            target = c.targets[s] if s < len(c.targets) else None
+            if target is not None:
+                what += f" -> {'Survivor' if target.survivor else 'zombie'} {target.index}"
             if has_seat(c.escaped, s):
                 what += ", escaped"
             if has_seat(c.died, s):

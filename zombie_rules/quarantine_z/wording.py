@@ -9,34 +9,19 @@ the reader cannot tell apart get the same words.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import attrs
 
+# The shared English helpers, re-exported for the modules that word Quarantine Z.
+from zombie_rules.core.wording import capital as capital
+from zombie_rules.core.wording import count as count
+from zombie_rules.core.wording import listing as listing
 from zombie_rules.quarantine_z._base import zombie_stats
 from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.config import Config
 from zombie_rules.quarantine_z.knowledge import item_of, seen_by
 from zombie_rules.quarantine_z.state import Zombie
-
-
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """ "1 card", "2 cards"."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
-
-
-def listing(parts: Sequence[str]) -> str:
-    """ "a", "a and b", "a, b and c" ("nothing" when empty)."""
-    if not parts:
-        return "nothing"
-    if len(parts) == 1:
-        return parts[0]
-    return f"{', '.join(parts[:-1])} and {parts[-1]}"
-
-
-def capital(text: str) -> str:
-    """The sentence with its first letter capitalised."""
-    return text[:1].upper() + text[1:]
 
 
 @attrs.frozen

@@ -9,8 +9,8 @@ import attrs
 from zombie_rules.core.errors import InvalidConfig
 from zombie_rules.core.seats import every_seat
 from zombie_rules.core.validation import require_type, short
+from zombie_rules.core.wording import count
 from zombie_rules.texas_zombies.cards import DEFAULT_EVENTS, DEFAULT_OBJECTS, HAND_SIZE
-from zombie_rules.texas_zombies.wording import count
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6

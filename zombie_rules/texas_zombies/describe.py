@@ -20,11 +20,12 @@ import json
 
 from zombie_rules.core.describing import describer, players_of
 from zombie_rules.core.validation import expect_seat, expect_well_formed
+from zombie_rules.core.wording import count, listing
 from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAMS
 from zombie_rules.texas_zombies.config import tables
 from zombie_rules.texas_zombies.rules import apply, scoring
 from zombie_rules.texas_zombies.state import Action, Move, Phase, State
-from zombie_rules.texas_zombies.wording import count, event_name, listing, object_names, seats
+from zombie_rules.texas_zombies.wording import event_name, object_names, seats
 
 
 def account(state: State, move: Move, after: State, seat: int | None) -> str:

@@ -20,10 +20,11 @@ from zombie_rules.core.piles import from_kinds, take
 from zombie_rules.core.result import Result
 from zombie_rules.core.seats import SeatMask, has_seat, mask_of, seat_bit, seats_in
 from zombie_rules.core.validation import expect_well_formed, short
+from zombie_rules.core.wording import count
 from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS
 from zombie_rules.texas_zombies.config import Config, tables
 from zombie_rules.texas_zombies.state import Action, Move, Phase, Scoring, State, TurnRecord
-from zombie_rules.texas_zombies.wording import count, hand_listing, shown
+from zombie_rules.texas_zombies.wording import hand_listing, shown
 
 
 def new_game(config: Config | None = None) -> State:

@@ -13,11 +13,11 @@ import attrs
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.validation import expect_seat
+from zombie_rules.core.wording import count
 from zombie_rules.texas_zombies.cards import TEAMS, Team
 from zombie_rules.texas_zombies.config import Config, tables
 from zombie_rules.texas_zombies.rules import scoring, to_act
 from zombie_rules.texas_zombies.state import Phase, State, TurnRecord
-from zombie_rules.texas_zombies.wording import count
 
 
 @attrs.frozen

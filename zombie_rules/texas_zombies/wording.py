@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from zombie_rules.core.validation import short
+from zombie_rules.core.wording import listing
 
 if TYPE_CHECKING:  # config imports this module for its messages
     from zombie_rules.texas_zombies.config import Config
@@ -17,20 +18,6 @@ if TYPE_CHECKING:  # config imports this module for its messages
 #: Longest rendering of a move inside an error message: a refused move may carry
 #: a huge story or argument tuple, and an error must not repeat it in full.
 SHOWN_LIMIT = 60
-
-
-def count(n: int, noun: str) -> str:
-    """``n`` and the noun, plural unless ``n`` is 1: "1 Event", "3 Events"."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
-def listing(items: Sequence[str]) -> str:
-    """Items as an English list: "a", "a and b", "a, b and c" ("nothing" when empty)."""
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def seats(numbers: Sequence[int], you: int | None = None) -> str:

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from zombie_rules.core.describing import describer, players_of
 from zombie_rules.core.seats import has_seat
 from zombie_rules.core.validation import expect_seat, expect_well_formed
+from zombie_rules.core.wording import listing
 from zombie_rules.zombie_doctor.cards import (
     AMPUTATE,
     CHARACTERS,
@@ -86,9 +87,7 @@ def label(state: State, move: Move, seat: int | None) -> str:
 
 
 def _listing(items: Sequence[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return listing(items, empty="")
 
 
 def _side(code: int) -> str:

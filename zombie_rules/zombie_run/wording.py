@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from zombie_rules.core.validation import short
+from zombie_rules.core.wording import count, listing
 from zombie_rules.zombie_run.cards import card_name
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """``"1 card"``, ``"2 cards"``: a number with its noun in agreement (a huge one cut short)."""
-    return f"{short(n)} {noun if n == 1 else (plural or noun + 's')}"
+    return count(n, noun, plural)
 
 
 def zombies(n: int) -> str:
@@ -54,10 +54,8 @@ def _copies(value: int, n: int) -> str:
 
 
 def listed(items: Sequence[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    """``"a"``, ``"a and b"``, ``"a, b and c"`` (nothing at all when empty)."""
+    return listing(items, empty="")
 
 
 def seats(numbers: Sequence[int]) -> str:
