@@ -12,6 +12,7 @@ import json
 import random
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -746,3 +747,28 @@ def test_a_slow_answer_does_not_hold_up_the_others(
     assert not done, "the titles waited for the slow answer"
     thread.join(timeout=WAIT)
     assert done == [200]
+
+
+def test_a_move_the_database_refuses_is_not_applied(monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Nothing is ever half-applied": a move whose write fails is refused and taken back,
+    # the random stream with it, so the next move plays as if it had never been sent.
+    store = Store(max_games=5)
+    with TestClient(strict_app(store), raise_server_exceptions=False) as client:
+        api = Api(client)
+        made = new_game(api, "zombie_run", ["person", "random"])
+        table = store.get(made["id"])
+        before = (table.match.version, table.match.state, table.match.rng.getstate())
+        payload = api.seat(made, 0).json()
+        body = {"index": 0, "version": payload["version"]}
+
+        def broken(*args: Any) -> None:
+            raise sqlite3.OperationalError("disk I/O error")
+
+        monkeypatch.setattr(store.db, "update", broken)
+        refused = api.move(made, 0, body, fresh=False)
+        assert refused.status_code == 500 and "disk" not in refused.text
+        assert (table.match.version, table.match.state, table.match.rng.getstate()) == before
+        assert api.seat(made, 0).json() == payload
+        monkeypatch.undo()
+        assert api.move(made, 0, body, fresh=False).status_code == 200
+        assert table.match.version > before[0]

@@ -388,6 +388,26 @@ class Match(Generic[C, S, M, V]):
         game.apply(self.state, move)  # raises IllegalMove, saying what is legal
         raise IllegalMove(f"{short(str(move))} is not a legal move now")  # pragma: no cover
 
+    def rewind(self, version: int, rng_state: Any) -> None:
+        """Drop every move from ``version`` on and put the random generator back at ``rng_state``.
+
+        For a driver that could not keep what it just played (a server whose database
+        refused the write): the match is then exactly as it was before, so nothing
+        stays half-applied. Unlike :meth:`undo` it takes back any seat's moves.
+        """
+        self._expect_history("rewind")
+        if not 0 <= version <= len(self.moves):
+            raise ValueError(f"version {version}: the match has {len(self.moves)} moves")
+        del self.moves[version:]
+        del self.states[version + 1 :]
+        self.decisions = [d for d in self.decisions if d.index < version]
+        self.rng.setstate(rng_state)
+        self.waiting = None
+        for told in self._logs.values():
+            del told[version:]
+        self._choices.clear()
+        self._legal = (-1, ())
+
     def _expect_history(self, what: str) -> None:
         if not self.history:
             raise ValueError(f"{what} needs the match's history: this one has history=False")

@@ -578,11 +578,20 @@ def create_app(
         def move() -> bytes:
             with t.lock:
                 start, ended = t.match.version, t.ended
+                rng, waiting = t.match.rng.getstate(), t.match.waiting
                 try:
                     t.play(seat, body)
                 finally:
                     if t.match.version != start or t.ended != ended:
-                        games.moved(t, start)
+                        try:
+                            games.moved(t, start)
+                        except BaseException:
+                            # Not stored, so not done: the game goes back to where the
+                            # request found it, and the move is refused (nothing half-applied).
+                            t.match.rewind(start, rng)
+                            t.match.waiting = waiting
+                            t.ended = ended
+                            raise
                 return t.encoded(seat)
 
         try:
