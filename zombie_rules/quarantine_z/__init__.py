@@ -68,7 +68,7 @@ from zombie_rules.quarantine_z.state import (
 from zombie_rules.quarantine_z.views import View, render, view
 
 #: The shape of saved states and records: 2 since combat targets are tagged records
-#: (``Target``) instead of ``100 + seat`` ints (issue 20).
+#: (``Target``) instead of ``100 + seat`` ints.
 FORMAT_VERSION = 2
 
 #: What tests and walks vary, for each ``Config`` field worth varying.
