@@ -7,6 +7,7 @@ import functools
 import attrs
 
 from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.memo import remember_last
 from zombie_rules.core.seats import every_seat
 from zombie_rules.core.validation import require_type, short
 from zombie_rules.core.wording import count
@@ -123,24 +124,6 @@ class Tables:
     everyone: int  # bitmask of all seats
 
 
-def tables(config: Config) -> Tables:
-    """The lookups of ``config``; the config asked about last is answered without hashing.
-
-    Every move asks several times about the same config, and even a cached hash
-    is a Python call, so checking identity first saves most of the lookup cost.
-    """
-    global _last
-    last = _last
-    if last is not None and last[0] is config:
-        return last[1]
-    found = _tables(config)
-    _last = (config, found)
-    return found
-
-
-_last: tuple[Config, Tables] | None = None
-
-
 @functools.lru_cache(maxsize=64)
 def _tables(config: Config) -> Tables:
     backs = tuple(back for _, back in config.events)
@@ -152,3 +135,9 @@ def _tables(config: Config) -> Tables:
         pile_size=config.events_per_player * config.players,
         everyone=every_seat(config.players),
     )
+
+
+#: The lookups of a config. Every move asks several times about the same config, and
+#: even a cached hash is a Python call, so the config asked about last is answered by
+#: identity first (``core.memo.remember_last``), the others from ``_tables``' cache.
+tables = remember_last(_tables)

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from zombie_rules.core.actors import CHANCE, seat_name
+from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import DecodeError, IllegalMove
 from zombie_rules.core.game import Game
 from zombie_rules.core.validation import short
@@ -394,19 +394,7 @@ class Table:
             )
 
     def _parse(self, text: str, seat: int) -> Any:
-        """The move ``text`` names, read as ``seat``'s when it has no actor prefix."""
-        game = self.game
-        state = self.state
-        expect_own(text, seat)
-        try:
-            move = game.parse_move(state, text)
-        except DecodeError:
-            if ":" in text:
-                raise
-            move = game.parse_move(state, f"{seat}: {text}")
-        if move.seat != seat:
-            raise IllegalMove(
-                f"{short(text)} is seat {seat_name(move.seat)}'s move; you are {seat}"
-            )
-        self.match.check(move)
-        return move
+        """The move ``text`` names for ``seat``, read as every front end reads it (the match's
+        ``read``: text naming another seat refused before it meets the state; checked, not
+        applied)."""
+        return self.match.read(seat, text)
