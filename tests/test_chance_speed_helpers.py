@@ -1,10 +1,11 @@
 """``pick_exact`` draws exactly from ``chance_outcomes``, whichever way it takes.
 
-Its fast way reads the integer weights :func:`outcomes_from_weights` remembered
-for the tuple it built last; every other tuple goes through the Fractions. The
-tests check that both ways give the same draw from the same ``rng`` (so a seeded
-game never depends on what was built in between), the right frequencies, and
-the refusals. Nothing is timed.
+Its fast way reads the integer weights :func:`outcomes_from_weights`,
+:func:`pile_outcomes` or :func:`distinct_outcomes` remembered for the tuple built
+last; every other tuple goes through the Fractions. The tests check that both
+ways give the same draw from the same ``rng`` (so a seeded game never depends on
+what was built in between), that the pile builders give what the plain build
+gives, the right frequencies, and the refusals. Nothing is timed.
 """
 
 from __future__ import annotations
@@ -19,7 +20,14 @@ import pytest
 
 from zombie_rules.core import chance
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.chance import outcomes_from_weights, pick_exact, pick_weighted
+from zombie_rules.core.chance import (
+    distinct_outcomes,
+    outcomes_from_weights,
+    pick_exact,
+    pick_weighted,
+    pile_outcomes,
+    present,
+)
 from zombie_rules.play import sample_chance
 from zombie_rules.registry import GAMES
 
@@ -46,6 +54,84 @@ def test_the_remembered_weights_and_the_fractions_draw_alike(weights: tuple[int,
     # Built, then something else built, then drawn: the same again.
     outcomes_from_weights("xy", (1, 1))
     assert _draws(built, 11, 300) == fast
+
+
+@pytest.mark.parametrize(
+    "counts", [(1, 3, 2), (2, 4), (6, 0, 3, 9), (0, 5), (1, 0, 2, 0), (4, 4, 4, 4), (0, 0, 7)]
+)
+def test_a_piles_remembered_counts_and_its_fractions_draw_alike(counts: tuple[int, ...]) -> None:
+    """Zero counts stay in the remembered weights; the draw is the one without them."""
+    moves = tuple("abcd"[: len(counts)])
+    built = pile_outcomes(moves, counts)
+    assert chance._last_built[0] is built
+    fast = _draws(built, 5, 300)
+    assert fast == _draws(_copy(built), 5, 300)
+    plain = outcomes_from_weights(*present(moves, counts))
+    assert plain == built and _draws(plain, 5, 300) == fast
+
+
+@pytest.mark.parametrize("held", [(1, 0, 1, 1), (0, 0, 1), (1,), (1, 1, 0, 0, 1, 0)])
+def test_a_pile_of_different_cards_draws_like_any_other(held: tuple[int, ...]) -> None:
+    moves = tuple("abcdef"[: len(held)])
+    built = distinct_outcomes(moves, held)
+    assert chance._last_built[0] is built
+    assert built == outcomes_from_weights(*present(moves, held)) == pile_outcomes(moves, held)
+    fast = _draws(distinct_outcomes(moves, held), 8, 300)
+    assert fast == _draws(_copy(built), 8, 300)
+
+
+def test_pile_builders_equal_the_plain_build_and_share_their_pairs() -> None:
+    rng = random.Random(2)
+    moves = tuple(f"m{i}" for i in range(9))
+    for _ in range(300):
+        counts = [rng.choice((0, 0, 1, 2, 3, 5, 15)) for _ in moves]
+        expected = tuple(
+            (m, Fraction(c, sum(counts))) for m, c in zip(moves, counts, strict=True) if c
+        )
+        assert pile_outcomes(moves, counts) == expected
+        held = tuple(min(c, 1) for c in counts)
+        assert distinct_outcomes(moves, held) == outcomes_from_weights(*present(moves, held))
+    first, again = pile_outcomes(moves, (1, 2) * 4 + (3,)), pile_outcomes(moves, (1, 2) * 4 + (3,))
+    assert first == again and all(a is b for a, b in zip(first, again, strict=True))
+    assert pile_outcomes(moves, (0,) * 9) == () == distinct_outcomes(moves, (0,) * 9)
+
+
+def test_pile_builders_refuse_what_no_pile_holds() -> None:
+    moves = ("a", "b", "c")
+    with pytest.raises(ValueError, match="3 moves but 2 counts"):
+        pile_outcomes(moves, (1, 2))
+    with pytest.raises(ValueError, match="3 moves but 4 counts"):
+        distinct_outcomes(moves, (1, 0, 1, 1))
+    with pytest.raises(ValueError, match="negative"):
+        pile_outcomes(moves, (2, -1, 1))
+    with pytest.raises(ValueError, match="negative"):
+        pile_outcomes(moves, (0, -1, 0))
+    with pytest.raises(ValueError, match="at most once"):
+        distinct_outcomes(moves, (1, 2, 0))
+    kept = pile_outcomes(moves, (1, 1, 1))
+    with pytest.raises(ValueError):
+        pile_outcomes(moves, (1, -1, 3))
+    assert chance._last_built[0] is kept  # a refusal remembers nothing
+
+
+def test_a_changed_counts_list_does_not_change_a_piles_draw() -> None:
+    counts = [1, 2, 1]
+    built = pile_outcomes(("a", "b", "c"), counts)
+    expected = _draws(_copy(built), 2, 100)
+    counts[:] = [0, 0, 4]
+    assert _draws(built, 2, 100) == expected
+
+
+def test_pile_tables_stay_bounded() -> None:
+    for n in range(chance._MAX_PILES + 20):
+        pile_outcomes(tuple(range(n % 7 + 1)), (1,) * (n % 7 + 1))  # a new tuple each time
+    assert len(chance._PILES) <= chance._MAX_PILES
+    moves = ("a", "b")
+    for total in range(1, chance._MAX_ROWS + 30):
+        pile_outcomes(moves, (1, total - 1))
+        distinct_outcomes(moves, (1, 1))
+    table = chance._PILES[id(moves)]
+    assert len(table.rows) <= chance._MAX_ROWS and len(table.ones) <= chance._MAX_ROWS
 
 
 def test_with_coprime_weights_it_draws_what_pick_weighted_draws() -> None:

@@ -250,7 +250,7 @@ def test_play_reports_bad_input_and_asks_again() -> None:
         extra=("help", "bogus", "swap 9", "1: peek 0 1", "peek 0 0"),
     )  # fmt: skip
     assert code == 0
-    assert "is not a Zombie Run! move" in out  # DecodeError
+    assert "unknown move 'bogus'" in out  # DecodeError
     assert "you are seat 0" in out  # another seat's move
     assert "increasing order" in out  # IllegalMove from apply
     assert "peek P Q" in out  # help gives the grammar

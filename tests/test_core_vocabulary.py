@@ -18,6 +18,7 @@ from zombie_rules.core.seats import (
     seat_count,
     seat_names,
     seats_in,
+    seats_without,
     with_seat,
     without_seat,
 )
@@ -35,6 +36,9 @@ def test_mask_helpers_agree_with_a_set(seats: frozenset[int], seat: int) -> None
     assert seats_in(without_seat(mask, seat)) == tuple(sorted(seats - {seat}))
     if seats:
         assert lowest_seat(mask) == min(seats)
+    others = frozenset({seat, (seat + 3) % 10})
+    assert seats_in(seats_without(mask, mask_of(others))) == tuple(sorted(seats - others))
+    assert seats_without(mask, mask) == 0 and seats_without(mask, 0) == mask
     assert seat_names(mask) == (", ".join(map(str, sorted(seats))) or "nobody")
 
 

@@ -228,8 +228,10 @@ def test_a_decoded_view_naming_a_card_not_in_the_config_is_refused() -> None:
 
 def test_a_decoded_quarantine_z_view_with_a_broken_claim_is_refused() -> None:
     state = random_playout(qz.GAME, qz.Config(), 2, max_moves=120).states[-1]
-    seen = attrs.evolve(qz.view(state, None), claim=(5,))
-    refused(qz.View, to_json(seen), "claim")
+    # A claim that says its card is named but names no item of the config.
+    claim = qz.ClaimView(0, qz.ClaimedCard.NAMED, None, False, 0)
+    seen = attrs.evolve(qz.view(state, None), step=claim)
+    refused(qz.View, to_json(seen), "step")
 
 
 def test_a_decoded_zombie_doctor_view_with_a_body_of_another_table_is_refused() -> None:

@@ -35,6 +35,7 @@ API_PAGES = {
     "zombie_rules": "api/index.html",
     "zombie_rules.core": "api/core/index.html",
     "zombie_rules.play": "api/play/index.html",
+    "zombie_rules.rl": "api/rl/index.html",
     "zombie_rules.match": "api/match/index.html",
     "zombie_rules.registry": "api/registry/index.html",
     "zombie_rules.serialize": "api/serialize/index.html",

@@ -7,12 +7,15 @@ that a shortcut taken for speed gives the answer the plain code would.
 from __future__ import annotations
 
 import random
+import sys
+from collections.abc import Callable
 from fractions import Fraction
+from types import CodeType, FrameType
 from typing import Any
 
+import attrs
 import pytest
 
-import zombie_rules.quarantine_z.rules as qz_rules
 from zombie_rules.core import chance, validation
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import outcomes_from_weights, present
@@ -111,21 +114,72 @@ def _random_states(name: str, games: int) -> list[Any]:
     return states
 
 
-def _refuse(*_: object) -> None:
-    raise AssertionError("to_act built the legal moves")
+def _returns(call: Callable[[], object]) -> dict[CodeType, list[object]]:
+    """What every Python function ``call()`` runs returned, by the function's code."""
+    returned: dict[CodeType, list[object]] = {}
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        if event == "return":
+            returned.setdefault(frame.f_code, []).append(arg)
+
+    sys.setprofile(profile)
+    try:
+        call()
+    finally:
+        sys.setprofile(None)
+    return returned
+
+
+def _move_builders(game: Any, state: Any) -> set[CodeType]:
+    """The functions ``legal_moves(state)`` runs that return a tuple of the title's moves.
+
+    ``legal_moves`` itself is one whenever a move is legal; a title that builds
+    them by phase (a table of generators, helpers) adds its own.
+    """
+
+    def moves(value: object) -> bool:
+        return (
+            type(value) is tuple and bool(value) and all(type(m) is game.move_type for m in value)
+        )
+
+    returned = _returns(lambda: game.legal_moves(state))
+    return {code for code, values in returned.items() if any(map(moves, values))}
+
+
+def _builders_run_by_to_act(game: Any, state: Any) -> set[CodeType]:
+    return set(_returns(lambda: game.to_act(state))) & _move_builders(game, state)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_to_act_never_builds_the_legal_moves(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """``to_act`` agrees with the actors of ``legal_moves`` without calling it."""
+def test_to_act_never_builds_the_legal_moves(name: str) -> None:
+    """``to_act`` agrees with the actors of ``legal_moves`` without running what builds them.
+
+    Whatever ``legal_moves`` runs in Python that hands out moves (``legal_moves``
+    itself, a phase's generator) is watched through ``sys.setprofile``, with no
+    knowledge of how the title is built; ``to_act`` must run none of it.
+    """
     game = GAMES[name]
     states = _random_states(name, 8)
-    expected = [frozenset(m.seat for m in game.legal_moves(s)) for s in states]
-    rules = __import__(f"zombie_rules.{name}.rules", fromlist=["legal_moves"])
-    monkeypatch.setattr(rules, "legal_moves", _refuse)
-    if name == "quarantine_z":
-        monkeypatch.setattr(qz_rules, "_LEGAL", dict.fromkeys(qz_rules._LEGAL, _refuse))
-    assert [game.to_act(s) for s in states] == expected
+    assert [game.to_act(s) for s in states] == [
+        frozenset(m.seat for m in game.legal_moves(s)) for s in states
+    ]
+    watched = [s for s in states if game.legal_moves(s)]
+    assert all(_move_builders(game, s) for s in watched)  # legal_moves at least
+    assert [s for s in watched if _builders_run_by_to_act(game, s)] == []
+
+
+def test_a_to_act_that_builds_the_moves_is_caught() -> None:
+    """The check above can fail: ``to_act`` read off ``legal_moves`` runs its builders."""
+    game = GAMES["zombie_run"]
+    state = _random_states("zombie_run", 1)[30]
+
+    def lazy_to_act(s: Any) -> frozenset[int]:
+        return frozenset(m.seat for m in game.legal_moves(s))
+
+    lazy = attrs.evolve(game, to_act=lazy_to_act)
+    assert lazy.to_act(state) == game.to_act(state)
+    assert _builders_run_by_to_act(lazy, state)
+    assert not _builders_run_by_to_act(game, state)
 
 
 def test_zombie_doctor_states_share_what_a_move_keeps() -> None:

@@ -344,20 +344,32 @@ def test_a_number_picks_from_the_menu_and_a_story_needs_no_quotes() -> None:
     assert re.search(r"^seat 0> 1$", out, re.MULTILINE)
 
 
-def test_undo_restores_the_state_and_the_same_move_draws_the_same_card(tmp_path: Path) -> None:
+def test_undo_takes_back_only_what_showed_nothing(tmp_path: Path) -> None:
+    # "The dealer also places one card face up next to the Draw Pile": taking it
+    # shows nothing new, so it may be taken back; a card drawn from the Draw Pile
+    # has been seen ("drawing a card from the Draw Pile ..., looking at it").
     record = tmp_path / "game.json"
-    script = ("peek 0 1", "draw pile", "undo", "undo", "peek 0 1", "draw pile", "quit")
+    script = ("peek 0 1", "draw discard", "undo", "draw pile", "undo", "quit")
     code, out, _ = play("zombie_run", *SMALL["zombie_run"], "--record", str(record), script=script)
     assert code == 0
-    draws = re.findall(r"^- You draw the (.+) from the Draw Pile\.$", out, re.MULTILINE)
-    assert len(draws) == 2 and draws[0] == draws[1]
-    assert "Taken back: your move 'draw pile' and the move after it." in out  # the draw
-    assert re.search(r"Taken back: your move 'peek 0 1' and the \d+ moves after it\.", out)
+    assert "Taken back: your move 'draw discard'." in out
+    assert re.search(
+        r"^Cannot undo: what followed your move showed you something new \(You draw the .+\)\."
+        r" A move can only be taken back while nothing has been revealed\.$",
+        out,
+        re.MULTILINE,
+    )
     saved = from_json(Record, record.read_text())
-    game = GAMES["zombie_run"]
-    # The record holds the game as played after the undo: the second peek and draw.
+    # The record holds the game as played: the discard taken back, the draw kept.
     assert [str(m) for m in saved.moves if m.seat == 0] == ["0: peek 0 1", "0: draw pile"]
-    assert game.legal_moves(replay(saved)[-1])  # quit mid-game: the record stops there
+    assert GAMES["zombie_run"].legal_moves(replay(saved)[-1])  # quit mid-game: it stops there
+
+
+def test_a_look_taken_back_after_the_others_looked_is_refused() -> None:
+    code, out, _ = play("zombie_run", *SMALL["zombie_run"], script=("peek 0 1", "undo", "quit"))
+    assert code == 0
+    assert re.search(r"^Cannot undo: (seat \d has moved since|your move showed you)", out, re.M)
+    assert "Taken back" not in out
 
 
 def test_a_recorded_game_replays_as_each_seat_was_told_it(tmp_path: Path) -> None:
@@ -477,15 +489,12 @@ def test_skipping_to_the_end_prints_only_the_result() -> None:
     assert "=== Game over:" in after
 
 
-def test_undo_at_the_offer_brings_the_dead_back_to_their_last_decision() -> None:
-    def stop(text: str, rng: random.Random) -> str | None:
-        return "quit" if "Taken back" in text else None
-
-    code, out, _ = play(*DEAD, seed=DEAD_SEED, offers=("u",), policy=stop)
+def test_undo_at_the_offer_is_refused_once_the_others_moved_and_asked_again() -> None:
+    code, out, _ = play(*DEAD, seed=DEAD_SEED, offers=("u", "q"))
     assert code == 0
     after = out.split("[w/s/u/q]> u")[1]
-    assert after.lstrip().startswith("Taken back: your move ")
-    assert "Your moves" in after and after.rstrip().endswith("game abandoned")
+    assert after.lstrip().startswith("Cannot undo: seat ")  # the others moved since
+    assert "[w/s/u/q]> q" in after and after.rstrip().endswith("game abandoned")
 
 
 def test_quitting_at_the_offer_or_ending_input_there_says_so() -> None:
@@ -502,3 +511,73 @@ def test_a_closed_pipe_ends_play_quietly() -> None:
     )  # fmt: skip
     assert "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr
     assert len(done.stdout) == 300
+
+
+# ------------------------------------------------- forced moves, counting
+
+
+def _play_auto(title: str, script: tuple[str, ...], *, auto: bool, seed: int = 0) -> str:
+    """A game at seat 0 with ``auto_forced`` as the command line's flag would set it."""
+    from zombie_rules.terminal import Console
+    from zombie_rules.terminal.session import play as play_session
+
+    game = GAMES[title]
+    config = game.config_type(players=3)
+    out = io.StringIO()
+    player = Player(out, seed, script)
+    seats = seating(game, 3, seat=0)
+    code = play_session(
+        game, config, seats, Console(out, cast(IO[str], player)), seed=seed, auto_forced=auto
+    )
+    assert code == 0 and player.prompts < 3000
+    return out.getvalue()
+
+
+def _single_menus(out: str) -> int:
+    """How many times the person was shown a menu of one move."""
+    singles = 0
+    for menu_text in out.split("\nYour moves:\n")[1:]:
+        numbered = 0
+        for line in menu_text.split("\n"):
+            if not line.startswith("  "):
+                break
+            numbered += bool(re.match(r"^\s+\d+\) ", line))
+        singles += numbered == 1
+    return singles
+
+
+def test_forced_moves_are_played_for_a_person_who_asks() -> None:
+    asked = _play_auto("zombie_doctor", (), auto=False)
+    assert _single_menus(asked) > 0  # the game has forced moves, and they are asked
+    played = _play_auto("zombie_doctor", (), auto=True)
+    assert _single_menus(played) == 0
+    assert "(your only move, played for you; 'auto off' to play it yourself)" in played
+
+
+def test_the_auto_command_switches_it_during_the_game() -> None:
+    def first_single(text: str, rng: random.Random) -> str | None:
+        if len(listed_moves(text)) == 1 and "auto on" not in text:
+            return "auto on"
+        return None
+
+    out = _play_auto("zombie_doctor", ("auto maybe", "auto off"), auto=False)
+    assert "Type 'auto on' or 'auto off' (or 'auto' to switch)." in out
+    assert "you are asked even when you have only one move" in out
+    code, out, _ = play("zombie_doctor", *SMALL["zombie_doctor"], policy=first_single)
+    assert code == 0
+    assert "a move that is your only one is played for you" in out
+    after = out.split("seat 0> auto on", 1)[1]
+    assert after.split("\n")[2].startswith("- You ")  # the waiting move is played at once
+    assert _single_menus(after) == 0
+
+
+def test_a_number_out_of_range_counts_the_moves_in_agreement() -> None:
+    def seven(text: str, rng: random.Random) -> str | None:
+        if len(listed_moves(text)) == 1 and "There is 1 move" not in text:
+            return "7"
+        return "quit" if "There is 1 move" in text else None
+
+    code, out, _ = play("zombie_doctor", *SMALL["zombie_doctor"], policy=seven)
+    assert code == 0
+    assert "There is 1 move; type a number from 1 to 1." in out
+    assert "There are 1 moves" not in out

@@ -23,6 +23,8 @@ from starlette.testclient import TestClient
 
 from zombie_rules import GAMES
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.board import with_moves
+from zombie_rules.match import Choice
 from zombie_rules.play import Record, narrate, play_out, replay
 from zombie_rules.serialize import from_json, to_json
 from zombie_rules.testing import check_knowledge
@@ -42,6 +44,7 @@ MAX_API_MOVES = 120
 PAYLOAD_KEYS = {
     "id", "title", "seat", "players", "seats", "version", "to_act", "chance_pending",
     "over", "ended", "imported", "seed", "result", "view", "text", "board", "moves", "log",
+    "undos", "can_undo",
 }  # fmt: skip
 
 
@@ -130,13 +133,17 @@ def expected_payload(record: Record[Any, Any], seat: int | None) -> dict[str, An
     state = replay(record)[-1]
     view = game.view(state, seat)
     mine = [m for m in game.legal_moves(state) if seat is not None and m.seat == seat]
+    labels = [game.describe(state, m, seat).split("\n")[0] for m in mine]
+    choices = [
+        Choice(i, m, str(m), label) for i, (m, label) in enumerate(zip(mine, labels, strict=True))
+    ]
     return {
         "view": json.loads(to_json(view)),
         "text": game.render(view),
-        "board": game.board(view),
+        "board": with_moves(game.board(view), choices),
         "log": list(narrate(record, seat)),
         "moves": [str(m) for m in mine],
-        "labels": [game.describe(state, m, seat).split("\n")[0] for m in mine],
+        "labels": labels,
         "to_act": sorted(a for a in game.to_act(state) if a != CHANCE),
     }
 

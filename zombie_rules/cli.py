@@ -133,6 +133,11 @@ def _parser() -> argparse.ArgumentParser:
         " default heuristic when the game has it, else random",
     )
     play.add_argument(
+        "--auto-forced",
+        action="store_true",
+        help="play a move for you when it is your only one (in the game: 'auto on|off')",
+    )
+    play.add_argument(
         "--record",
         metavar="FILE",
         help="save the game's record as JSON (for 'zombie-rules replay')",
@@ -313,7 +318,15 @@ def _play(args: argparse.Namespace, stdin: IO[str] | None, out: IO[str]) -> int:
             game, game.players(config), agents=args.agents, humans=args.humans, seat=args.seat
         )
         console = terminal.Console(out, stdin)
-        return terminal.play(game, config, seats, console, seed=args.seed, record=args.record)
+        return terminal.play(
+            game,
+            config,
+            seats,
+            console,
+            seed=args.seed,
+            record=args.record,
+            auto_forced=args.auto_forced,
+        )
     except terminal.SetupError as exc:
         raise UsageError(str(exc)) from None
 

@@ -14,7 +14,10 @@ bots, the same undo and the same per-seat accounts:
   state however often a screen or a server asks;
 - :meth:`Match.log` is a seat's account of the game so far, told move by move from
   the states the match already holds (no move is applied again to tell it);
-- :meth:`Match.undo` takes a person's last decision back;
+- :meth:`Match.undo` takes a person's last decision back, but only while nothing that
+  followed it showed the person anything (:meth:`Match.can_undo` says why not);
+- :meth:`Match.forced` is a seat's only move, and ``auto_forced`` seats have it
+  played for them by :meth:`Match.advance`;
 - :meth:`Match.record` and :meth:`Match.from_record` save and resume.
 
 Randomness comes from one ``random.Random(seed)`` the match owns, drawn in the same
@@ -25,7 +28,7 @@ seat is that function's game. The rules stay pure; only this driver draws.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, Generic, TypeVar
 
 import attrs
@@ -33,7 +36,7 @@ import attrs
 from zombie_rules.core.actors import CHANCE, seat_name
 from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig, ZombieRulesError
 from zombie_rules.core.game import Game
-from zombie_rules.core.notation import split_actor
+from zombie_rules.core.notation import suggest, typed_actor
 from zombie_rules.core.validation import expect_seat, short
 from zombie_rules.play import (
     Agent,
@@ -87,22 +90,84 @@ def expect_own(text: str, seat: int) -> None:
 
     Checked before the text is parsed against the true state: a title's notation error
     may quote what only the named actor may know (its hand), so a seat's text is read
-    only as that seat's own move. A malformed prefix is a :class:`DecodeError` that
-    names nothing of the game.
+    only as that seat's own move. Only a seat number or ``chance`` before the first
+    colon is a prefix (:func:`~zombie_rules.core.notation.typed_actor`): a colon in a
+    story is not one.
     """
-    if ":" not in text:
+    actor, _ = typed_actor(text)
+    if actor is None or actor == seat:
         return
-    actor, _ = split_actor(text, frozenset())
-    if actor != seat:
-        raise IllegalMove(
-            f"{short(text)} is {seat_name(actor)}'s move; you are seat {seat}"
-            if actor == CHANCE
-            else f"{short(text)} is seat {actor}'s move; you are seat {seat}"
-        )
+    raise IllegalMove(
+        f"{short(text)} is {seat_name(actor)}'s move; you are seat {seat}"
+        if actor == CHANCE
+        else f"{short(text)} is seat {actor}'s move; you are seat {seat}"
+    )
+
+
+def unprefixed(message: str, prefix: str) -> str:
+    """``message`` without the actor ``prefix`` (``"0: "``) the driver added to what was typed.
+
+    A title quotes the text it parsed (``'0: drow pile': ...``) or the move (``0: burn:
+    ...``); a person who typed ``drow pile`` is shown ``'drow pile': ...``.
+    """
+    if message.startswith(prefix):
+        message = message[len(prefix) :]
+    return message.replace(f"'{prefix}", "'").replace(f'"{prefix}', '"')
 
 
 class CannotUndo(ZombieRulesError):
-    """An undo the match refuses: nothing of the seat's to take back, or another seat moved."""
+    """An undo the match refuses, in words for the person: nothing of the seat's to take
+    back, another seat moved since, or something since showed the seat what it did not know."""
+
+
+#: How many worlds the seat cannot tell from the true one each move is tried in, to see
+#: whether it showed the seat anything. Enough that a move that reveals a card is caught
+#: unless every world deals the very card the seat saw there; an undo is rare, and each
+#: verdict is worked out once.
+UNDO_WORLDS = 6
+
+
+def reveals(
+    game: Game[Any, S, M, Any], before: S, move: M, after: S, seat: int, seed: int = 0
+) -> bool:
+    """Whether ``move`` (which led from ``before`` to ``after``) may have shown ``seat``
+    something it did not know.
+
+    The seat saw its view of ``after``. The seat's own move, and a chance move with
+    every outcome it may have, are tried in :data:`UNDO_WORLDS` states drawn by
+    ``game.determinize`` from ``seed`` (worlds the seat cannot tell from the true
+    one): the move revealed something when, in one of them, the seat would have seen
+    another view (a card drawn or looked at, a roll, a vote count, a card turned
+    face up). Another seat's move always counts: its choice is news to the seat.
+
+    The verdict depends only on what the seat knew and what it saw, never on the
+    hidden cards themselves (``determinize`` draws from the seat's knowledge), so a
+    refusal tells the seat nothing either. A move that is illegal in some world tells
+    the worlds apart, so it counts too. Nothing here names a title: only its
+    ``determinize``, ``chance_weights``, ``apply`` and ``view``.
+    """
+    owner = getattr(move, "seat", None)
+    if owner != seat and owner != CHANCE:
+        return True
+    apply, view = game.apply, game.view
+    seen = view(after, seat)
+    rng = random.Random(seed)
+    for _ in range(UNDO_WORLDS):
+        world = game.determinize(before, seat, rng)
+        outcomes = game.chance_weights(world)[0] if owner == CHANCE else (move,)
+        for outcome in outcomes:
+            try:
+                if view(apply(world, outcome), seat) != seen:
+                    return True
+            except IllegalMove:
+                return True
+    return False
+
+
+def _cut(told: str, limit: int = 160) -> str:
+    """A move's account on one line, cut short: a refusal names what was shown, briefly."""
+    line = " ".join(told.split())
+    return line if len(line) <= limit else line[: limit - 3].rstrip() + "..."
 
 
 class Match(Generic[C, S, M, V]):
@@ -116,6 +181,11 @@ class Match(Generic[C, S, M, V]):
     ``history=False`` keeps only the current state (a simulation's games need no
     more, and every state kept alive is work for the garbage collector): the logs,
     undo and the states before the current one are then not available.
+
+    ``auto_forced`` names the people's seats whose forced moves (a seat's only legal
+    move, :meth:`forced`) :meth:`advance` plays for them, as it plays a bot's: ``True``
+    for every person, or a collection of seats. The attribute :attr:`auto_forced` is
+    a set a front end may change during the game (a setting the person toggles).
     """
 
     def __init__(
@@ -126,6 +196,7 @@ class Match(Generic[C, S, M, V]):
         seed: int = 0,
         *,
         history: bool = True,
+        auto_forced: bool | Collection[int] = False,
     ) -> None:
         self.game = game
         self.history = history
@@ -147,6 +218,9 @@ class Match(Generic[C, S, M, V]):
                 self.agents[seat] = entry
         #: The seats people play, in seat order.
         self.persons: tuple[int, ...] = tuple(persons)
+        #: The people's seats whose only move :meth:`advance` plays for them.
+        chosen = self.persons if auto_forced is True else auto_forced or ()
+        self.auto_forced: set[int] = set(chosen) & set(self.persons)
         self.seed = seed
         self.rng = random.Random(seed)
         #: Every state so far, the first one ``new_game(config)``; ``states[i + 1]`` is
@@ -160,6 +234,8 @@ class Match(Generic[C, S, M, V]):
         self._logs: dict[int | None, list[str]] = {}
         self._choices: dict[int, tuple[int, tuple[Choice[M], ...]]] = {}
         self._legal: tuple[int, tuple[M, ...]] = (-1, ())
+        # Whether moves[i] showed seat s anything, by (i, s): each verdict is worked out once.
+        self._revealing: dict[tuple[int, int], bool] = {}
 
     # ------------------------------------------------------------ reading
 
@@ -273,7 +349,10 @@ class Match(Generic[C, S, M, V]):
         When several seats may act, the next is picked fairly (seeded, uniform:
         :func:`~zombie_rules.play.pick_actor`); when that is a person the match
         waits for them (:attr:`waiting`), though any person who may act can move
-        meanwhile. ``limit`` caps the moves of one call (a server request must end).
+        meanwhile; a person of :attr:`auto_forced` with only one move is not waited
+        for, that move is played (it is theirs: an undo of an earlier decision takes
+        it back with the rest). ``limit`` caps the moves of one call (a server request
+        must end).
         """
         if self.waiting is not None:
             return 0
@@ -297,13 +376,17 @@ class Match(Generic[C, S, M, V]):
                 before = rng.getstate() if keep_rng else None
                 seat = pick_actor(actors, rng)
                 agent = agents.get(seat)
-                if agent is None:
-                    self.waiting = seat
-                    index = len(moves)
-                    if not self.decisions or self.decisions[-1].index != index:
-                        self.decisions.append(Decision(seat, index, before))
-                    break
-                move = choose_move(game, agent, state, seat, rng)
+                if agent is not None:
+                    move = choose_move(game, agent, state, seat, rng)
+                else:
+                    only = self.forced(seat) if seat in self.auto_forced else None
+                    if only is None:
+                        self.waiting = seat
+                        index = len(moves)
+                        if not self.decisions or self.decisions[-1].index != index:
+                            self.decisions.append(Decision(seat, index, before))
+                        break
+                    move = only
             state = apply(state, move)
             if keep_states:
                 states.append(state)
@@ -347,6 +430,11 @@ class Match(Generic[C, S, M, V]):
         (``game.guide.rewrites``: a Texas Zombies story typed without quotes) before
         giving up. Raises :class:`DecodeError` for text that names no move and
         :class:`IllegalMove` for a move ``seat`` may not make now.
+
+        The words are for the person who typed them: a first word that no move of
+        theirs has is answered "unknown move 'drow'; did you mean 'draw pile'?" with a
+        guess among their own moves (never chance's notation), and a message never
+        quotes the seat prefix the driver adds to what was typed.
         """
         text = text.strip()
         try:
@@ -361,19 +449,49 @@ class Match(Generic[C, S, M, V]):
 
     def _read_one(self, seat: int, text: str) -> M:
         game = self.game
-        state = self.state
         expect_own(text, seat)
+        actor, action = typed_actor(text)
+        prefix = f"{seat_name(seat)}: "
+        typed = text if actor is not None else prefix + action
+        keyword = action.split(" ", 1)[0].lower()
+        known = self._keywords(seat)
+        if known is not None and keyword not in known:
+            raise DecodeError(self._unknown(seat, action, keyword))
         try:
-            move = game.parse_move(state, text)
-        except DecodeError:
-            if ":" in text:
-                raise
-            move = game.parse_move(state, f"{seat_name(seat)}: {text}")
-        owner = getattr(move, "seat", None)
-        if owner != seat:
-            raise IllegalMove(f"{short(text)} is seat {owner}'s move; you are seat {seat}")
-        self.check(move)
+            move = game.parse_move(self.state, typed)
+            owner = getattr(move, "seat", None)
+            if owner != seat:  # a title that read another actor: never play it for this seat
+                raise IllegalMove(f"{short(action)} is seat {owner}'s move; you are seat {seat}")
+            self.check(move)
+        except DecodeError as exc:
+            raise DecodeError(unprefixed(str(exc), prefix) if typed != text else str(exc)) from None
+        except IllegalMove as exc:
+            raise IllegalMove(unprefixed(str(exc), prefix) if typed != text else str(exc)) from None
         return move
+
+    def _keywords(self, seat: int) -> frozenset[str] | None:
+        """The first words of the moves a person may make in this title (its guide's, and
+        ``seat``'s legal ones now); ``None`` for a title whose guide lists no moves."""
+        moves = self.game.guide.moves
+        if not moves:
+            return None
+        legal = (str(m).partition(": ")[2].split(" ", 1)[0] for m in self.legal(seat))
+        return frozenset((*(entry.keyword for entry in moves), *legal))
+
+    def _unknown(self, seat: int, action: str, keyword: str) -> str:
+        """``unknown move 'drow'; did you mean 'draw pile'?`` from ``seat``'s own moves only.
+
+        The guess is among the seat's legal moves now, then the forms of the guide's
+        moves (what a person types); chance's notation is never offered.
+        """
+        legal = [str(m).partition(": ")[2] for m in self.legal(seat)]
+        forms = [form for entry in self.game.guide.moves for form in entry.forms]
+        guess = suggest(action, legal) or suggest(action, forms)
+        said = f"unknown move {short(keyword, 30)}"
+        if guess is not None:
+            said += f"; did you mean {guess!r}?"
+        now = ", ".join(dict.fromkeys(text.split(" ", 1)[0] for text in legal))
+        return f"{said} Your moves now: {now}." if guess else f"{said}; your moves now: {now}"
 
     def check(self, move: M) -> None:
         """:class:`IllegalMove` in the title's words unless ``move`` is legal now (not applied).
@@ -398,15 +516,8 @@ class Match(Generic[C, S, M, V]):
         self._expect_history("rewind")
         if not 0 <= version <= len(self.moves):
             raise ValueError(f"version {version}: the match has {len(self.moves)} moves")
-        del self.moves[version:]
-        del self.states[version + 1 :]
-        self.decisions = [d for d in self.decisions if d.index < version]
+        self._forget(version)
         self.rng.setstate(rng_state)
-        self.waiting = None
-        for told in self._logs.values():
-            del told[version:]
-        self._choices.clear()
-        self._legal = (-1, ())
 
     def _expect_history(self, what: str) -> None:
         if not self.history:
@@ -420,35 +531,87 @@ class Match(Generic[C, S, M, V]):
         waiting = ", ".join(seat_name(a) for a in sorted(actors))
         return f"it is not seat {seat}'s move; waiting for seat(s) {waiting}"
 
-    def undo(self, seat: int) -> tuple[M, ...]:
-        """Take back ``seat``'s last decision and everything after it; the moves taken back.
+    def forced(self, seat: int) -> M | None:
+        """``seat``'s only legal move now, or ``None`` when it has none or a choice.
 
-        Only a person's own moves can be taken back: :class:`CannotUndo` when the seat
-        has not moved yet or another person has decided since. The random generator
-        goes back to where it stood, so the same seat is asked again.
+        What a front end may play for a person who asked for it (``auto_forced``, or a
+        setting of its own), or show as "your only move".
         """
+        legal = self.legal(seat)
+        return legal[0] if len(legal) == 1 else None
+
+    def can_undo(self, seat: int) -> str | None:
+        """Why :meth:`undo` would refuse ``seat`` now, in words for a person (``None``: no reason).
+
+        A person may take back their last decision only while nothing since has shown
+        them anything they did not know, as on Board Game Arena: not after their move
+        or chance showed a card, a roll, a vote (:func:`reveals`, tried in worlds the
+        seat cannot tell apart), nor after another seat's move. Otherwise the same
+        move again would meet the same future, and a different one would be chosen
+        knowing it. Each verdict is worked out once per move and seat.
+        """
+        expect_seat(seat, self.game.players(self.config))
         self._expect_history("undo")
         now = len(self.moves)
         mine = [d for d in self.decisions if d.seat == seat and d.index < now]
         if not mine:
-            raise CannotUndo("Nothing to undo: you have not moved yet.")
-        target = mine[-1]
-        others = sorted(
-            {d.seat for d in self.decisions if d.index > target.index and d.seat != seat}
-        )
-        if others:
-            raise CannotUndo(
-                f"Cannot undo: seat {others[0]} has moved since your last move, and only"
-                " your own moves can be taken back."
+            return "Nothing to undo: you have not moved yet."
+        start = mine[-1].index
+        for move in self.moves[start:]:
+            owner = getattr(move, "seat", None)
+            if owner != seat and owner != CHANCE:
+                return (
+                    f"Cannot undo: seat {owner} has moved since your last move, and only"
+                    " your own moves can be taken back."
+                )
+        for index in range(start, now):
+            if not self._revealed(index, seat):
+                continue
+            mine_too = getattr(self.moves[index], "seat", None) == seat
+            what = "your move" if mine_too else "what followed your move"
+            return (
+                f"Cannot undo: {what} showed you something new ({_cut(self.log(seat)[index])})."
+                " A move can only be taken back while nothing has been revealed."
             )
+        return None
+
+    def _revealed(self, index: int, seat: int) -> bool:
+        key = (index, seat)
+        verdict = self._revealing.get(key)
+        if verdict is None:
+            states = self.states
+            verdict = reveals(
+                self.game, states[index], self.moves[index], states[index + 1], seat, index
+            )
+            self._revealing[key] = verdict
+        return verdict
+
+    def undo(self, seat: int) -> tuple[M, ...]:
+        """Take back ``seat``'s last decision and everything after it; the moves taken back.
+
+        Raises :class:`CannotUndo` with :meth:`can_undo`'s reason when the seat has not
+        moved yet, another seat has moved since, or something since showed the seat
+        what it did not know. The random generator goes back to where it stood, so the
+        same seat is asked again (nothing it saw can be seen differently: it saw
+        nothing new).
+        """
+        refused = self.can_undo(seat)
+        if refused is not None:
+            raise CannotUndo(refused)
+        target = [d for d in self.decisions if d.seat == seat and d.index < len(self.moves)][-1]
         taken = tuple(self.moves[target.index :])
-        del self.moves[target.index :]
-        del self.states[target.index + 1 :]
-        self.decisions = [d for d in self.decisions if d.index < target.index]
+        self._forget(target.index)
         self.rng.setstate(target.rng)
+        return taken
+
+    def _forget(self, version: int) -> None:
+        """Drop every move from ``version`` on, with all that was worked out from them."""
+        del self.moves[version:]
+        del self.states[version + 1 :]
+        self.decisions = [d for d in self.decisions if d.index < version]
         self.waiting = None
         for told in self._logs.values():
-            del told[target.index :]
+            del told[version:]
+        self._revealing = {k: v for k, v in self._revealing.items() if k[0] < version}
         self._choices.clear()
         self._legal = (-1, ())
-        return taken

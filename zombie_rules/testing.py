@@ -599,6 +599,140 @@ def _cut(value: Any) -> str:
 # ------------------------------------------------------------- termination
 
 
+# ------------------------------------------------------------ the undo check
+
+
+def check_undo(
+    game: Game[C, Any, Any, Any],
+    config: C | None = None,
+    seeds: Sequence[int] = range(3),
+    *,
+    steps: int = 150,
+    worlds: int = 8,
+) -> int:
+    """Undo never lets a person see what they could not; returns how many undos were made.
+
+    Plays a match of people in every seat per seed (random legal choices, chance
+    sampled), and after each person's move (and the chance it set off) asks every
+    person to undo. Where :class:`~zombie_rules.match.Match` allows it, it checks,
+    independently of the match's own test:
+
+    (a) after the undo the seat is asked again at the same point: its view, its
+        legal moves and its log are what they were before its move;
+    (b) the undo was allowed only when each move taken back was the seat's own or
+        chance, and the seat's view after it is the same in every world the seat
+        could not tell from the true one: ``worlds`` states from ``hidden_variant``
+        and from ``determinize`` (seeded apart from the match's), each with every
+        chance outcome it allows there.
+
+    A refusal must raise :class:`~zombie_rules.match.CannotUndo` with the reason
+    ``can_undo`` gave, in words for a person, and change nothing.
+    """
+    from zombie_rules.match import PERSON, CannotUndo, Match
+
+    config = game.default_config() if config is None else config
+    players = game.players(config)
+    undone = 0
+    for seed in seeds:
+        match: Match[Any, Any, Any, Any] = Match(game, config, [PERSON] * players, seed)
+        rng = random.Random(seed)
+        asked: dict[int, tuple[int, Any, tuple[Any, ...], tuple[str, ...]]] = {}
+        for _ in range(steps):
+            match.advance()
+            if match.over:
+                break
+            seat = match.waiting
+            assert seat is not None
+            asked[seat] = (
+                match.version,
+                game.view(match.state, seat),
+                match.legal(seat),
+                match.log(seat),
+            )
+            legal = match.legal(seat)
+            match.play(legal[rng.randrange(len(legal))])
+            match.advance()
+            for person in sorted(asked):
+                if _try_undo(game, match, person, asked[person], worlds, CannotUndo):
+                    undone += 1
+                    del asked[person]
+                    break
+    return undone
+
+
+def _try_undo(
+    game: AnyGame,
+    match: Any,
+    seat: int,
+    before: tuple[int, Any, tuple[Any, ...], tuple[str, ...]],
+    worlds: int,
+    refusal: type[Exception],
+) -> bool:
+    """Undo for ``seat`` if the match allows it, checking (a) and (b); whether it did."""
+    version, view, legal, log = before
+    reason = match.can_undo(seat)
+    if reason is not None:
+        assert reason.startswith(("Cannot undo: ", "Nothing to undo: ")), reason
+        kept = (match.version, match.state, match.rng.getstate())
+        try:
+            match.undo(seat)
+        except refusal as refused:
+            assert str(refused) == reason, (str(refused), reason)
+        else:
+            raise AssertionError(f"{game.name}: can_undo refused ({reason}) but undo did not")
+        assert (match.version, match.state, match.rng.getstate()) == kept, "a refusal changed it"
+        return False
+    start = max(d.index for d in match.decisions if d.seat == seat and d.index < match.version)
+    assert start == version, f"{game.name}: seat {seat} would go back to {start}, not {version}"
+    for index in range(start, match.version):
+        _shows_nothing(game, match.states[index], match.moves[index], seat, worlds, index)
+    taken = match.undo(seat)
+    assert taken and getattr(taken[0], "seat", None) == seat
+    assert match.version == version, f"{game.name}: the undo went back to {match.version}"
+    assert game.view(match.state, seat) == view, f"{game.name}: the view after undo differs"
+    assert match.log(seat) == log, f"{game.name}: the log after undo differs"
+    match.advance()
+    assert match.waiting == seat, f"{game.name}: after undo seat {match.waiting} is asked"
+    assert match.legal(seat) == legal, f"{game.name}: the moves after undo differ"
+    return True
+
+
+def _shows_nothing(
+    game: AnyGame, before: Any, move: Any, seat: int, worlds: int, index: int
+) -> None:
+    """(b): ``move`` at ``before`` shows ``seat`` one view in every world it cannot tell apart."""
+    owner = getattr(move, "seat", None)
+    assert owner in (seat, CHANCE), (
+        f"{game.name}: undo by seat {seat} took back move {index} ({move}), another seat's"
+    )
+    rng = random.Random(10_000 + index)
+    alike = [before]
+    for _ in range(worlds):
+        alike.append(game.hidden_variant(before, seat, rng))
+        alike.append(game.determinize(before, seat, rng))
+    shown: list[Any] = []
+    for world in alike:
+        assert game.view(world, seat) == game.view(before, seat), (
+            f"{game.name}: a world of seat {seat} looks different before move {index}"
+        )
+        outcomes = [m for m, _ in game.chance_outcomes(world)] if owner == CHANCE else [move]
+        for outcome in outcomes:
+            try:
+                after = game.apply(world, outcome)
+            except IllegalMove as exc:
+                raise AssertionError(
+                    f"{game.name}: undo allowed past move {index} ({move}), which is illegal"
+                    f" in a world seat {seat} cannot tell from the true one: {exc}"
+                ) from None
+            shown.append(game.view(after, seat))
+    differs = next((v for v in shown if v != shown[0]), None)
+    assert differs is None, (
+        f"{game.name}: undo allowed past move {index} ({move}), though seat {seat}'s view"
+        f" after it differs between worlds it could not tell apart, in"
+        f" {_differing_fields(shown[0], differs)}"
+    )
+
+
 def stalling_playout(
     game: AnyGame,
     config: Any,
@@ -912,3 +1046,282 @@ def _check_unstuck(
         f" holds something else there), yet every one of {len(seeds) + len(more)} worlds"
         " keeps the true value: a hidden card stuck where it truly is"
     )
+
+
+# ------------------------------------------------------------ learning records
+
+
+def check_learning(
+    game: AnyGame,
+    config: Any = None,
+    *,
+    games: int = 3,
+    seed: int = 0,
+    max_moves: int = 400,
+    worlds: int = 2,
+    alternatives: int = 2,
+    steps: int | None = 40,
+    walks: Sequence[Playthrough[Any, Any, Any]] | None = None,
+) -> int:
+    """``game.learning(config)`` keeps every promise of :mod:`zombie_rules.core.learning`.
+
+    Over ``games`` seeded random games (``max_moves`` moves at most each), or the
+    given ``walks`` (games of ``config`` played some other way), at every
+    state and for every seat: the legal indices are ascending, in range, within the
+    bound, and ``move``/``index`` map them one to one onto the seat's legal moves; the
+    mask agrees; an index that is not legal is refused with :class:`IllegalMove`;
+    each chance outcome has an index that maps back to it; the observation has the
+    declared size, every entry inside its slice's range, and is a function of the
+    seat's view (two states with equal views, across all games, encode alike); every
+    token told is in range, a step that tells nothing leaves the view unchanged, and
+    the perfect-recall key determines the view; returns are zeros until the end, in
+    range and summing to the declared total at the end; the game stays within its
+    bounds. At ``steps`` sampled states per game (``None``: all), for each seat:
+    ``worlds`` re-deals of what it cannot see (``hidden_variant`` and
+    ``determinize``) give the same observation, legal indices and moves; and up to
+    ``alternatives`` other moves of the same actor, told to the seat in the same words
+    (``account``) with the same view after, tell the same tokens, while those told in
+    other words or leaving another view tell other tokens; and the same move in a
+    re-dealt world tells the same tokens exactly when it leaves the seat the same view
+    and account (so a card a move shows is told, whatever it is). Where several seats may act
+    at once, serving them one at a time is sound: two seats' moves give the same state in
+    either order, and what one seat chooses leaves another's legal actions alike.
+    Returns the states checked.
+    """
+    from zombie_rules.core.learning import Learning, Memory
+
+    config = game.default_config() if config is None else config
+    if game.learning is None:
+        raise AssertionError(f"{game.name} has no learning records (Game.learning is None)")
+    learning: Learning = game.learning(config)
+    players = game.players(config)
+    obs = learning.observation
+    assert len(learning.info_slices) == len(obs.slices) + 1
+    lows, highs = obs.lows(), obs.highs()
+    assert len(lows) == obs.size
+    seen_obs: dict[Any, tuple[float, ...]] = {}
+    seen_keys: dict[tuple[int, Any], Any] = {}
+    rng = random.Random(seed)
+    checked = 0
+    if walks is None:
+        walks = [random_playout(game, config, seed + k, max_moves) for k in range(games)]
+    for number, walk in enumerate(walks):
+        memories = [Memory(s) for s in range(players)]
+        decisions = chances = 0
+        points = range(len(walk.states))
+        if steps is not None and len(points) > steps:
+            sampled = set(rng.sample(points, steps))
+        else:
+            sampled = set(points)
+        for i, state in enumerate(walk.states):
+            where = f"{game.name} game {number} state {i}"
+            legal = game.legal_moves(state)
+            views = [game.view(state, s) for s in range(players)]
+            for s in range(players):
+                _check_seat_actions(learning, state, s, legal, where)
+                encoded = obs.encode(state, s)
+                assert len(encoded) == obs.size, f"{where}: observation of {len(encoded)}"
+                pairs = enumerate(zip(encoded, lows, highs, strict=True))
+                bad = [k for k, (x, lo, hi) in pairs if not lo <= x <= hi]
+                assert not bad, f"{where}: observation entries {bad[:5]} out of range"
+                assert seen_obs.setdefault(views[s], encoded) == encoded, (
+                    f"{where}: seat {s}'s observation differs between two states it sees alike"
+                )
+                key = (s, learning.key(memories[s]))
+                assert seen_keys.setdefault(key, views[s]) == views[s], (
+                    f"{where}: seat {s}'s perfect-recall key does not determine its view"
+                )
+                if i in sampled:
+                    _check_learning_worlds(game, learning, state, s, rng, worlds, where)
+            if CHANCE in game.to_act(state):
+                _check_chance_space(learning, state, game.chance_weights(state)[0], where)
+            elif i in sampled:
+                _check_served_one_at_a_time(game, learning, state, legal, rng, where)
+            returns = learning.returns.returns(state)
+            _check_returns(learning, returns, game.result(state) is not None, players, where)
+            if i == len(walk.moves):
+                break
+            move, after = walk.moves[i], walk.states[i + 1]
+            if move.seat == CHANCE:
+                chances += 1
+            else:
+                decisions += 1
+            for s in range(players):
+                tokens = learning.recall.told(state, move, after, s)
+                _check_tokens(learning, tokens, where)
+                if not tokens:
+                    assert views[s] == game.view(after, s), (
+                        f"{where}: {move} tells seat {s} nothing, yet its view changes"
+                    )
+                memories[s] = learning.remember(memories[s], state, move, after)
+                if i in sampled:
+                    _check_told_in_worlds(game, learning, state, move, after, s, rng, worlds)
+                    if move.seat != s:
+                        _check_told_alike(game, learning, state, move, after, s, rng, alternatives)
+            checked += 1
+        bounds = learning.bounds
+        assert decisions <= bounds.max_decisions, f"{game.name}: {decisions} decisions > bound"
+        assert chances <= bounds.max_chance_nodes, f"{game.name}: {chances} chance nodes > bound"
+        for s in range(players):
+            tensor = learning.tensor(memories[s], walk.states[-1])
+            assert len(tensor) == learning.info_size, f"{game.name}: information tensor size"
+            assert len(memories[s].told) <= learning.recall.max_told
+    return checked
+
+
+def _check_seat_actions(learning: Any, state: Any, seat: int, legal: Any, where: str) -> None:
+    actions = learning.actions
+    indices = actions.legal(state, seat)
+    mine = [m for m in legal if m.seat == seat]
+    assert list(indices) == sorted(set(indices)), f"{where}: seat {seat}'s indices not ascending"
+    assert all(0 <= i < actions.size for i in indices), f"{where}: index out of range"
+    assert len(indices) == len(mine), (
+        f"{where}: seat {seat} has {len(mine)} legal moves but {len(indices)} legal indices"
+    )
+    assert len(indices) <= learning.bounds.max_legal_moves, f"{where}: more legal moves than bound"
+    moves = [actions.move(state, seat, i) for i in indices]
+    assert set(moves) == set(mine), f"{where}: seat {seat}'s indices name other moves"
+    for i, move in zip(indices, moves, strict=True):
+        assert actions.index(state, move) == i, f"{where}: {move} indexes to another number"
+    mask = actions.mask(state, seat)
+    assert mask == tuple(int(i in indices) for i in range(actions.size)), f"{where}: mask"
+    free = next((i for i in range(actions.size) if i not in indices), None)
+    if free is not None:
+        try:
+            actions.move(state, seat, free)
+        except IllegalMove:
+            pass
+        else:
+            raise AssertionError(f"{where}: illegal action {free} for seat {seat} not refused")
+
+
+def _check_chance_space(learning: Any, state: Any, outcomes: Sequence[Any], where: str) -> None:
+    chance = learning.chance
+    indices = [chance.index(state, m) for m in outcomes]
+    assert len(set(indices)) == len(indices), f"{where}: two chance outcomes share an index"
+    assert len(indices) <= learning.bounds.max_chance_outcomes, f"{where}: chance outcomes > bound"
+    for i, move in zip(indices, outcomes, strict=True):
+        assert 0 <= i < chance.size, f"{where}: chance index {i} out of range"
+        assert chance.outcome(state, i) == move, f"{where}: chance index {i} is not {move}"
+
+
+def _check_returns(learning: Any, returns: Any, over: bool, players: int, where: str) -> None:
+    spec = learning.returns
+    assert len(returns) == players, f"{where}: {len(returns)} returns for {players} seats"
+    if not over:
+        assert all(r == 0 for r in returns), f"{where}: non-zero returns before the end"
+        return
+    assert all(spec.low <= r <= spec.high for r in returns), f"{where}: returns out of range"
+    if spec.total is not None:
+        assert abs(sum(returns) - spec.total) < 1e-9, f"{where}: returns do not sum to the total"
+
+
+def _check_tokens(learning: Any, tokens: Any, where: str) -> None:
+    size = learning.recall.told_size
+    assert type(tokens) is tuple, f"{where}: told gives {type(tokens).__name__}, not a tuple"
+    assert all(type(t) is int and 0 <= t < size for t in tokens), f"{where}: token out of range"
+
+
+def _check_learning_worlds(
+    game: AnyGame, learning: Any, state: Any, seat: int, rng: random.Random, worlds: int, where: str
+) -> None:
+    actions, obs = learning.actions, learning.observation
+    mine = obs.encode(state, seat)
+    indices = actions.legal(state, seat)
+    moves = [actions.move(state, seat, i) for i in indices]
+    for _ in range(worlds):
+        for make in (game.hidden_variant, game.determinize):
+            world = make(state, seat, random.Random(rng.randrange(2**32)))
+            assert obs.encode(world, seat) == mine, (
+                f"{where}: seat {seat}'s observation changes in a world it cannot tell apart"
+            )
+            assert actions.legal(world, seat) == indices, (
+                f"{where}: seat {seat}'s legal indices change in a world it cannot tell apart"
+            )
+            there = [actions.move(world, seat, i) for i in indices]
+            assert there == moves, f"{where}: seat {seat}'s indices name other moves elsewhere"
+
+
+def _check_told_alike(
+    game: AnyGame,
+    learning: Any,
+    state: Any,
+    move: Any,
+    after: Any,
+    seat: int,
+    rng: random.Random,
+    alternatives: int,
+) -> None:
+    """Moves the seat cannot tell from ``move`` tell it the same tokens; others tell others."""
+    told = learning.recall.told
+    tokens = told(state, move, after, seat)
+    words = game.account(state, move, after, seat)
+    sight = game.view(after, seat)
+    others = [m for m in game.legal_moves(state) if m.seat == move.seat and m != move]
+    for other in rng.sample(others, min(alternatives, len(others))):
+        there = game.apply(state, other)
+        alike = game.account(state, other, there, seat) == words and game.view(there, seat) == sight
+        theirs = told(state, other, there, seat)
+        if alike:
+            assert theirs == tokens, (
+                f"{game.name}: {move} and {other} read alike to seat {seat} but tell it"
+                f" different tokens: the tokens hold what the seat was not told"
+            )
+        else:
+            assert theirs != tokens, (
+                f"{game.name}: seat {seat} can tell {move} from {other}, yet is told the same"
+                " tokens: its recall would forget the difference"
+            )
+
+
+def _check_served_one_at_a_time(
+    game: AnyGame, learning: Any, state: Any, legal: Sequence[Any], rng: random.Random, where: str
+) -> None:
+    """Seats deciding at once may be served in any order: their moves commute and stay legal."""
+    seats = sorted({m.seat for m in legal})
+    if len(seats) < 2:
+        return
+    a, b = rng.sample(seats, 2)
+    mine = [m for m in legal if m.seat == a]
+    theirs = [m for m in legal if m.seat == b]
+    first, second = rng.choice(mine), rng.choice(theirs)
+    one = game.apply(game.apply(state, first), second)
+    other = game.apply(game.apply(state, second), first)
+    assert one == other, f"{where}: {first} and {second} give another state in the other order"
+    options = {learning.actions.legal(game.apply(state, m), b) for m in mine}
+    assert len(options) == 1, f"{where}: seat {a}'s choice changes what seat {b} may do"
+
+
+def _check_told_in_worlds(
+    game: AnyGame,
+    learning: Any,
+    state: Any,
+    move: Any,
+    after: Any,
+    seat: int,
+    rng: random.Random,
+    worlds: int,
+) -> None:
+    """The move in worlds the seat cannot tell from ``state`` tells it what it shows there."""
+    told = learning.recall.told
+    tokens = told(state, move, after, seat)
+    words = game.account(state, move, after, seat)
+    sight = game.view(after, seat)
+    for _ in range(worlds):
+        world = game.hidden_variant(state, seat, random.Random(rng.randrange(2**32)))
+        try:
+            there = game.apply(world, move)
+        except IllegalMove:
+            continue  # a chance outcome this world does not hold
+        alike = game.account(world, move, there, seat) == words and game.view(there, seat) == sight
+        theirs = told(world, move, there, seat)
+        if alike:
+            assert theirs == tokens, (
+                f"{game.name}: {move} tells seat {seat} other tokens in a world it cannot tell"
+                " from this one: the tokens hold what the seat was not told"
+            )
+        else:
+            assert theirs != tokens, (
+                f"{game.name}: {move} shows seat {seat} something else in another world, yet"
+                " tells it the same tokens: its recall would forget what it saw"
+            )

@@ -84,18 +84,23 @@ def test_the_published_entry_point_names_the_game(variant: ModuleType) -> None:
 
 
 def _play(match: Match[zr.Config, zr.State, zr.Move, zr.View]) -> None:
-    """Seat 0 plays its first choice each time, taking its second decision back once."""
-    decisions = 0
+    """Seat 0 plays its first choice each time, and takes one move back the first time it may
+    (a move that showed it nothing, before anyone else moved)."""
+    undone = False
     while True:
         match.advance()
         if match.over:
+            assert undone
             return
         assert match.waiting == 0
-        decisions += 1
-        if decisions == 3:
-            assert match.undo(0)  # back to the second decision, which is asked again
-            continue
-        match.play(match.choice(0, 0))
+        move = match.choice(0, 0)
+        match.play(move)
+        if not undone and match.can_undo(0) is None:
+            assert match.undo(0) == (move,)  # the same decision is asked again
+            undone = True
+            match.advance()
+            assert match.waiting == 0 and match.choice(0, 0) == move
+            match.play(move)
 
 
 def test_a_match_plays_the_short_deck(variant: ModuleType) -> None:

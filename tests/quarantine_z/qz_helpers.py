@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.quarantine_z import (
@@ -11,11 +12,14 @@ from zombie_rules.quarantine_z import (
     Deck,
     Move,
     Phase,
+    SetupDraw,
     State,
     apply,
     legal_moves,
     new_game,
 )
+
+T = TypeVar("T")
 
 DEFAULT_HANDS: dict[int, tuple[str, ...]] = {
     1: ("Pistol", "Bullets", "Canned Food", "Bandages"),
@@ -55,7 +59,7 @@ def start(
     for b in buildings[: config.area_size]:
         state = apply(state, chance(Action.BUILDING, b))
     while state.phase is Phase.SETUP_CHOOSE:
-        seat = state.turn
+        seat = step_as(state, SetupDraw).drawer
         name = hands[seat][len(state.survivors[seat].hand)]
         k = item(config, name)
         deck = 0 if config.items[k].deck is Deck.SUPPLY else 1
@@ -65,6 +69,13 @@ def start(
         state = apply(state, chance(Action.ZCARD, zcard(config, name)))
     assert state.phase is Phase.DECIDE, state.phase
     return state
+
+
+def step_as(state: State, kind: type[T]) -> T:
+    """The state's step record, which must be a ``kind`` (see ``quarantine_z.steps``)."""
+    step = state.step
+    assert isinstance(step, kind), f"{state.phase}: {step!r}"
+    return step
 
 
 def survivors(state: State) -> list[int]:

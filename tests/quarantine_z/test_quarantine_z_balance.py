@@ -17,7 +17,7 @@ import pytest
 from tests.quarantine_z.qz_helpers import move, start, travel, zcard
 from zombie_rules import simulate as sim
 from zombie_rules.core.errors import IllegalMove
-from zombie_rules.quarantine_z import Action, Config, Phase, apply
+from zombie_rules.quarantine_z import Action, Config, Phase, ZombiesStep, apply
 
 #: Games per check: the first games of ``zombie-rules simulate quarantine_z --agents
 #: heuristic --set players=N --games 2000 --seed 1``.
@@ -103,7 +103,7 @@ def test_one_zombie_per_two_living_survivors(players: int, scaling: bool, allowe
     assert state.phase is Phase.ZOMBIES and state.allowance == allowed
     for _ in range(allowed):
         state = apply(state, move(0, Action.HIDE, zcard(config, "Runner")))
-    assert state.pick == allowed
+    assert state.step == ZombiesStep(allowed)
     with pytest.raises(IllegalMove, match=f"you may play {allowed} Zombie"):
         apply(state, move(0, Action.HIDE, zcard(config, "Brute")))
 

@@ -19,6 +19,7 @@ from tests.quarantine_z.qz_helpers import (
     move,
     propose_all,
     start,
+    step_as,
     travel,
     zcard,
 )
@@ -34,6 +35,7 @@ from zombie_rules.quarantine_z import (
     HeuristicAgent,
     Move,
     Phase,
+    SetupDraw,
     State,
     apply,
     describe,
@@ -121,7 +123,8 @@ def _alike_for(state: State) -> Iterator[tuple[list[Move], tuple[int | None, ...
     legal = legal_moves(state)
     phase = state.phase
     if phase is Phase.SETUP_DRAW:
-        yield list(legal), tuple(s for s in seats if s != state.turn)
+        drawer = step_as(state, SetupDraw).drawer
+        yield list(legal), tuple(s for s in seats if s != drawer)
     elif phase is Phase.ZOMBIE_DRAW:
         yield list(legal), tuple(s for s in seats if s != z)
     elif phase is Phase.LOOT_DRAW:
@@ -180,7 +183,8 @@ def test_what_a_seat_sees_reads_differently(number: int) -> None:
             for seat in (*range(config.players), None):
                 assert len({describe(state, m, seat) for m in legal}) == len(legal)
         if state.phase is Phase.SETUP_DRAW:
-            assert len({describe(state, m, state.turn) for m in legal}) == len(legal)
+            drawer = step_as(state, SetupDraw).drawer
+            assert len({describe(state, m, drawer) for m in legal}) == len(legal)
         if state.phase is Phase.ZOMBIE_DRAW:
             z = config.zombie_seat
             assert len({describe(state, m, z) for m in legal}) == len(legal)

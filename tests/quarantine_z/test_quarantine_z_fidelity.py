@@ -31,7 +31,9 @@ from zombie_rules.quarantine_z import (
     Config,
     Move,
     Phase,
+    ShelterDiscards,
     State,
+    Turn,
     apply,
     legal_moves,
     new_game,
@@ -88,9 +90,9 @@ def resolve(
         if t is None:
             state = apply(state, move(s, A.READY))
         elif t.survivor:
-            state = apply(state, move(s, A.TARGET_SURVIVOR, t.index))
+            state = apply(state, move(s, A.TARGET_SURVIVOR, t.which))
         else:
-            state = apply(state, move(s, A.TARGET_ZOMBIE, t.index))
+            state = apply(state, move(s, A.TARGET_ZOMBIE, t.which))
     for r in rolls:
         assert state.phase is Phase.RESOLVE, state.phase
         state = apply(state, chance(A.ROLL, r))
@@ -184,7 +186,7 @@ def test_a_survivor_killed_earlier_in_the_resolve_step_counts_for_the_escape_bon
     assert state.survivors[2].life == 1
     commits = {1: Commit.FIGHT, 2: Commit.ESCAPE, 3: Commit.ESCAPE}
     state = resolve(state, commits, {1: survivor_target(2)}, [6, 1])  # 1 kills 2; 2 fails to escape
-    assert state.phase is Phase.RESOLVE and state.turn == 3
+    assert state.phase is Phase.RESOLVE and state.step == Turn(3)
     assert state.survivors[2].life == 0  # dead, its cards dropped at the end of the step
     # Seat 1 fights (+1) and seat 2 has been killed (+1); the Escape Value is 2 + 3.
     assert escape_value(state, 3) == 5 and escape_bonus(state, 3) == 2
@@ -259,7 +261,8 @@ def test_supply_cards_fed_before_a_death_complete_the_wait_out(fed_by: tuple[int
     assert state.survivors[3].life == 0 and state.phase is Phase.COMMIT
     state = resolve(state, {1: Commit.PASS, 2: Commit.PASS}, {}, [])
     # Nobody attacked: the combat ends, and the Shelter's wait-out completes.
-    assert state.phase is Phase.SHELTER and state.count == 6 and to_act(state) == {0}
+    assert state.phase is Phase.SHELTER and state.step == ShelterDiscards(6)
+    assert to_act(state) == {0}
     assert state.fed == 0
 
 

@@ -28,6 +28,7 @@ from tests.quarantine_z.qz_helpers import (
     propose_all,
     sneak,
     start,
+    step_as,
     survivors,
     travel,
     zcard,
@@ -37,11 +38,22 @@ from zombie_rules.core.errors import IllegalMove
 from zombie_rules.quarantine_z import (
     ZOMBIE_CARDS,
     Action,
+    Ambush,
+    Bite,
+    Claim,
     Commit,
     Config,
+    Deck,
+    LootDraw,
     Move,
     Phase,
+    SetupDraw,
+    ShelterDiscards,
     State,
+    Steal,
+    Turn,
+    ZombieDraws,
+    ZombiesStep,
     apply,
     legal_moves,
     new_game,
@@ -101,7 +113,7 @@ def dealt() -> State:
     state = new_game()
     for b in range(10):
         state = apply(state, chance(A.BUILDING, b))
-    assert state.phase is Phase.SETUP_CHOOSE and state.turn == 1
+    assert state.phase is Phase.SETUP_CHOOSE and step_as(state, SetupDraw).drawer == 1
     return state
 
 
@@ -181,7 +193,7 @@ def declaring() -> State:
     state = combat_from(start())
     for seat, c in ((1, Commit.FIGHT), (2, Commit.PASS), (3, Commit.ESCAPE)):
         state = apply(state, move(seat, A.COMMIT, int(c)))
-    assert state.phase is Phase.DECLARE and state.turn == 1
+    assert state.phase is Phase.DECLARE and state.step == Turn(1)
     return state
 
 
@@ -189,7 +201,7 @@ def resolving() -> State:
     """``declaring``, then 1 targets the Runner: the Resolve dice (1 first, then 3)."""
     state = apply(declaring(), move(1, A.TARGET_ZOMBIE, 0))
     state = apply(apply(state, move(2, A.READY)), move(3, A.READY))
-    assert state.phase is Phase.RESOLVE and state.turn == 1
+    assert state.phase is Phase.RESOLVE and state.step == Turn(1)
     return state
 
 
@@ -210,7 +222,7 @@ def biting() -> State:
     state = apply(state, move(2, A.TARGET_ZOMBIE, 0))
     state = apply(state, move(3, A.READY))
     state = apply(apply(state, chance(A.ROLL, 1)), chance(A.ROLL, 2))
-    assert state.phase is Phase.BITE and state.turn == 0
+    assert state.phase is Phase.BITE and state.step == Bite(0)
     return state
 
 
@@ -241,7 +253,7 @@ def ambush_combat() -> State:
     state = apply(ambushed(), chance(A.ROLL, 1))
     for seat, c in ((1, Commit.FIGHT), (2, Commit.PASS), (3, Commit.PASS)):
         state = apply(state, move(seat, A.COMMIT, int(c)))
-    assert state.phase is Phase.DECLARE and state.turn == 1
+    assert state.phase is Phase.DECLARE and state.step == Turn(1)
     return state
 
 
@@ -310,7 +322,7 @@ def test_item_illegal_in_set_up_and_loot_draws() -> None:
     # The School loots 2 Supply then 1 Munition: the first draw is no Bullets.
     school = apply(travel(school_start(config), 8), move(0, A.DRAW))
     school = apply(school, chance(A.ZCARD, zcard(config, "Swarm")))
-    assert school.phase is Phase.LOOT_DRAW and school.pick == 0
+    assert school.phase is Phase.LOOT_DRAW and school.step == LootDraw(Deck.SUPPLY)
     refused(school, chance(A.ITEM, item(config, "Bullets")), NOT_POSSIBLE + "item 0")
     # Wrong phase: no card is drawn during a Sneak.
     refused(propose_all(start(), 1), chance(A.ITEM, 0), NOT_POSSIBLE + "roll 1")
@@ -404,7 +416,7 @@ def test_roll_legal() -> None:
     """ "Each Survivor who rolls a 3 or below makes Noise." / "roll a number greater than or
     equal to the Escape Value\""""
     state = accepted(propose_all(start(), 1), chance(A.ROLL, 3))
-    assert state.noise == 1 and state.turn == 2
+    assert state.noise == 1 and state.step == Turn(2)
     state = accepted(resolving(), chance(A.ROLL, 6))
     assert state.area[1].zombies[0].damage == 1
 
@@ -440,18 +452,19 @@ def test_choose_an_empty_deck_is_refused() -> None:
     for b in range(10):
         state = apply(state, chance(A.BUILDING, b))
     while any(state.munition_deck):
-        state = apply(state, move(state.turn, A.CHOOSE, 1))
+        state = apply(state, move(step_as(state, SetupDraw).drawer, A.CHOOSE, 1))
         kind = next(k for k, n in enumerate(state.munition_deck) if n)
         state = apply(state, chance(A.ITEM, kind))
     assert state.phase is Phase.SETUP_CHOOSE
-    refused(state, move(state.turn, A.CHOOSE, 1), "that deck is empty; choose the other one")
-    accepted(state, move(state.turn, A.CHOOSE, 0))
+    drawer = step_as(state, SetupDraw).drawer
+    refused(state, move(drawer, A.CHOOSE, 1), "that deck is empty; choose the other one")
+    accepted(state, move(drawer, A.CHOOSE, 0))
 
 
 def test_choose_legal() -> None:
     """ "Each Survivor draws either a Supply or Munition card into their hand.\""""
     state = accepted(dealt(), move(1, A.CHOOSE, 1))
-    assert state.phase is Phase.SETUP_DRAW and state.pick == 1
+    assert state.phase is Phase.SETUP_DRAW and step_as(state, SetupDraw).deck is Deck.MUNITION
 
 
 def test_propose_illegal() -> None:
@@ -525,7 +538,7 @@ def test_use_legal() -> None:
     assert state.survivors[1].life == 3 and "Bandages" not in hand(state, 1)
     declare = apply(apply(declaring(), move(1, A.TARGET_ZOMBIE, 0)), move(2, A.READY))
     declare = accepted(declare, move(3, A.USE, item(declare.config, "Grenade")))
-    assert declare.area[1].zombies[0].damage == 2 and declare.turn == 3
+    assert declare.area[1].zombies[0].damage == 2 and declare.step == Turn(3)
 
 
 def test_equip_illegal() -> None:
@@ -630,7 +643,7 @@ def test_steal_legal() -> None:
     """ "if another Survivor isn't paying attention, it is perfectly legal to steal their
     Supply cards" (a random hand card: a chance event, ruling 14)."""
     state = accepted(at_location(), move(1, A.STEAL, 2))
-    assert state.phase is Phase.STEAL_CARD and state.turn == 1 and state.pick == 2
+    assert state.phase is Phase.STEAL_CARD and state.step == Steal(1, 2, Phase.LOCATION)
 
 
 def test_snatch_illegal() -> None:
@@ -715,7 +728,8 @@ def test_ambush_legal() -> None:
     shot = accepted(state, move(1, A.AMBUSH, 2, 1))
     assert shot.phase is Phase.AMBUSH_ROLL and "Bullets" not in hand(shot, 1)
     fought = accepted(state, move(3, A.AMBUSH, 1, 0))
-    assert fought.phase is Phase.AMBUSH_ROLL and fought.turn == 3 and fought.pick == 1
+    assert fought.phase is Phase.AMBUSH_ROLL
+    assert fought.step == Ambush(3, 1, None, Phase.LOCATION)
     split = start()
     for seat, where in ((1, 2), (2, 3), (3, 3)):
         split = apply(split, move(seat, A.PROPOSE, where))
@@ -778,7 +792,7 @@ def test_claim_legal() -> None:
     state = at_location()
     food = item(state.config, "Canned Food")
     state = accepted(apply(state, move(1, A.STASH, food)), move(1, A.CLAIM, food))
-    assert state.phase is Phase.CLAIM and state.claim == (1, food, 0)
+    assert state.phase is Phase.CLAIM and state.step == Claim(1, food, False, 0)
     assert "Canned Food" in hand(answer_all(state), 1)
 
 
@@ -816,7 +830,7 @@ def test_claim_use_legal() -> None:
     state = at_location()
     vest = item(state.config, "Kevlar Vest")
     state = accepted(apply(state, move(2, A.STASH, vest)), move(2, A.CLAIM_USE, vest))
-    assert state.phase is Phase.CLAIM and state.claim == (2, vest, 1)
+    assert state.phase is Phase.CLAIM and state.step == Claim(2, vest, True, 0)
     assert answer_all(state).survivors[2].equipment == (vest,)
 
 
@@ -843,7 +857,8 @@ def test_claim_hidden_illegal() -> None:
 def test_claim_hidden_legal() -> None:
     """ "Any cards that are at a building can be claimed by a Survivor.\""""
     state = accepted(at_location(), move(3, A.CLAIM_HIDDEN))
-    assert state.phase is Phase.CLAIM and state.claim == (3, -1, 0) and state.waiting == 0b0110
+    assert state.phase is Phase.CLAIM and state.step == Claim(3, None, False, 0)
+    assert state.waiting == 0b0110
 
 
 def test_stash_illegal() -> None:
@@ -1091,7 +1106,9 @@ def test_target_zombie_legal() -> None:
     """ "each Survivor declares the target of their action\""""
     state = accepted(declaring(), move(1, A.TARGET_ZOMBIE, 0))
     assert (
-        state.combat is not None and state.combat.targets[1] == zombie_target(0) and state.turn == 2
+        state.combat is not None
+        and state.combat.targets[1] == zombie_target(0)
+        and state.step == Turn(2)
     )
 
 
@@ -1115,7 +1132,7 @@ def test_target_survivor_illegal() -> None:
 def test_target_survivor_legal() -> None:
     """ "Since Survivors may target other Survivors at this time\""""
     state = accepted(ambush_combat(), move(1, A.TARGET_SURVIVOR, 2))
-    assert state.combat is not None and state.combat.hostile and state.turn == 2
+    assert state.combat is not None and state.combat.hostile and state.step == Turn(2)
 
 
 def test_ready_illegal() -> None:
@@ -1133,7 +1150,7 @@ def test_ready_legal() -> None:
     """ "Survivors may also choose to Pass by leaving their card face-down, taking no action
     this turn.\""""
     state = accepted(apply(declaring(), move(1, A.TARGET_ZOMBIE, 0)), move(2, A.READY))
-    assert state.turn == 3
+    assert state.step == Turn(3)
 
 
 def test_bite_illegal() -> None:
@@ -1243,7 +1260,8 @@ def test_play_legal() -> None:
     face-up.\""""
     state = accepted(travel(start(), 1), move(0, A.PLAY, zcard(Config(), "Runner")))
     zombie = state.area[1].zombies[0]
-    assert zombie.face_up and zombie.card == zcard(Config(), "Runner") and state.pick == 1
+    assert zombie.face_up and zombie.card == zcard(Config(), "Runner")
+    assert state.step == ZombiesStep(1)
 
 
 def test_hide_illegal() -> None:
@@ -1270,11 +1288,11 @@ def test_mutate_illegal() -> None:
     state = travel(start(zombie_hand=("Runner", "Claws", "Claws", "Brute")), 1)
     config = state.config
     claws = zcard(config, "Claws")
-    refused(state, move(0, A.MUTATE, claws, 0), "no zombie 0 here; zombies here: 0")
+    refused(state, move(0, A.MUTATE, claws, 0), "no zombie 0 here; zombies here: none")
     state = apply(state, move(0, A.PLAY, zcard(config, "Runner")))
     state = apply(state, move(0, A.MUTATE, claws, 0))
     refused(state, move(0, A.MUTATE, claws, 0), "that Mutation is already on that zombie")
-    refused(state, move(0, A.MUTATE, claws, 1), "no zombie 1 here; zombies here: 1")
+    refused(state, move(0, A.MUTATE, claws, 1), "no zombie 1 here; zombies here: 0")
     refused(state, move(0, A.MUTATE, claws, -1), "no zombie -1 here")
     refused(state, move(0, A.MUTATE, zcard(config, "Brute"), 0), "that card is not a Mutation")
     refused(state, move(0, A.MUTATE, zcard(config, "Fast"), 0), "that card is not in your hand")
@@ -1315,7 +1333,7 @@ def test_draw_illegal() -> None:
 def test_draw_legal() -> None:
     """ "If the Zombie Player so desires, they may draw a card instead of playing a Zombie.\""""
     state = accepted(travel(start(), 1), move(0, A.DRAW))
-    assert state.phase is Phase.ZOMBIE_DRAW and state.count == 1
+    assert state.phase is Phase.ZOMBIE_DRAW and step_as(state, ZombieDraws).left == 1
 
 
 def test_done_illegal() -> None:
@@ -1370,14 +1388,15 @@ def test_discard_legal() -> None:
     state = sheltering()
     brute = zcard(state.config, "Brute")
     state = accepted(state, move(0, A.DISCARD, brute))
-    assert brute not in state.zombie_hand and state.count == 5 and state.zombie_hidden[brute] == 1
+    assert brute not in state.zombie_hand and state.zombie_hidden[brute] == 1
+    assert state.step == ShelterDiscards(5)
 
 
 def test_burn_illegal() -> None:
     """ "The Zombie Player may discard cards from their deck" (ruling 24: `burn` from the top
     of the deck, unseen) - not from an empty deck."""
     state = sheltering(small_zombie_deck())
-    assert zombie_deck_size(state) == 1 and state.count == 6
+    assert zombie_deck_size(state) == 1 and state.step == ShelterDiscards(6)
     state = apply(state, move(0, A.BURN))
     assert state.phase is Phase.SHELTER and zombie_deck_size(state) == 0
     refused(state, move(0, A.BURN), "the Zombie deck is empty")
@@ -1391,7 +1410,7 @@ def test_burn_legal() -> None:
     state = sheltering()
     before = zombie_deck_size(state)
     state = accepted(state, move(0, A.BURN))
-    assert zombie_deck_size(state) == before - 1 and state.count == 5
+    assert zombie_deck_size(state) == before - 1 and state.step == ShelterDiscards(5)
 
 
 def test_zombies_step_refuses_non_card_moves_with_the_menu() -> None:

@@ -13,15 +13,19 @@ from collections import Counter
 
 import pytest
 
-from tests.quarantine_z.qz_helpers import chance, item, loot, move, start, travel, zcard
+from tests.quarantine_z.qz_helpers import chance, item, loot, move, start, step_as, travel, zcard
 from zombie_rules.core.errors import UnknownSeat
 from zombie_rules.play import RandomAgent, play_game, replay
 from zombie_rules.quarantine_z import (
     GAME,
     Action,
+    Claim,
+    ClaimedCard,
+    ClaimView,
     Config,
     HeuristicAgent,
     Phase,
+    SetupDraw,
     State,
     apply,
     describe,
@@ -29,7 +33,7 @@ from zombie_rules.quarantine_z import (
     view,
 )
 from zombie_rules.quarantine_z.checks import card_census, card_set, hidden_variant
-from zombie_rules.quarantine_z.knowledge import UNSEEN, item_of, knowers
+from zombie_rules.quarantine_z.knowledge import item_of, knowers
 from zombie_rules.testing import check_knowledge
 
 A = Action
@@ -103,9 +107,9 @@ def test_taking_back_a_stashed_card_does_not_name_it() -> None:
     assert "a Munition card lying face down here" in describe(state, claim, 2)
     assert "You claim the Pistol" in describe(state, claim, 1)
     state = apply(state, claim)
-    assert view(state, 1).claim == (1, pistol, 0)
+    assert view(state, 1).step == ClaimView(1, ClaimedCard.NAMED, pistol, False, 0)
     for seat in (0, 2, 3, None):
-        assert view(state, seat).claim == (1, UNSEEN, 0)
+        assert view(state, seat).step == ClaimView(1, ClaimedCard.UNSEEN, None, False, 0)
     allow = move(2, A.ALLOW)
     state = apply(state, allow)
     last = move(3, A.ALLOW)
@@ -144,10 +148,10 @@ def test_a_spectator_knows_only_what_every_seat_knows() -> None:
             for other in seats:
                 assert not Counter(loc.known) - Counter(other.area[i].known)
         assert seen.zombie_hand == () and all(
-            z.card == -1 or z.face_up for loc in seen.area for z in loc.zombies
+            z.card is None or z.face_up for loc in seen.area for z in loc.zombies
         )
         if seen.combat is not None and not seen.combat.revealed:
-            assert all(c in (-1, -2) for c in seen.combat.commits)
+            assert all(c is None for c in seen.combat.commits)
 
 
 @pytest.mark.parametrize("seat", [True, 1.0, -1, 4, "1"])
@@ -240,8 +244,9 @@ def test_a_pending_claim_keeps_taking_an_unseen_card_in_every_re_deal() -> None:
     for _ in range(40):
         variant = hidden_variant(state, 2, rng)
         assert view(variant, 2) == view(state, 2)
-        items.add(variant.claim[1])
-        assert legal_moves(variant) == legal_moves(state) or variant.claim[1] != pistol
+        claimed = step_as(variant, Claim).item
+        items.add(claimed)
+        assert legal_moves(variant) == legal_moves(state) or claimed != pistol
     assert len(items) > 1  # the claimed card itself is re-dealt too
 
 
@@ -271,7 +276,7 @@ class Script:
                  2: ("Baseball Bat", "Canned Food", "Bottled Water", "Kevlar Vest"),
                  3: ("Shotgun", "Shells", "Canned Food", "Grenade")}  # fmt: skip
         while self.state.phase is Phase.SETUP_CHOOSE:
-            seat = self.state.turn
+            seat = step_as(self.state, SetupDraw).drawer
             k = item(config, hands[seat][len(self.state.survivors[seat].hand)])
             self.do(move(seat, A.CHOOSE, 0 if config.items[k].deck.value == "S" else 1))
             self.do(chance(A.ITEM, k))

@@ -20,17 +20,23 @@ from tests.quarantine_z.qz_helpers import (
     propose_all,
     sneak,
     start,
+    step_as,
     travel,
     zcard,
 )
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.seats import has_seat
 from zombie_rules.quarantine_z import (
     Action,
     Commit,
     Config,
     Phase,
+    SetupDraw,
+    ShelterDiscards,
     State,
+    Turn,
+    ZombieDraws,
     apply,
     chance_outcomes,
     legal_moves,
@@ -88,7 +94,7 @@ def test_each_survivor_draws_four_choosing_the_deck_each_time() -> None:
     state = new_game()
     for b in range(10):
         state = apply(state, chance(A.BUILDING, b))
-    assert state.phase is Phase.SETUP_CHOOSE and state.turn == 1
+    assert state.phase is Phase.SETUP_CHOOSE and state.step == SetupDraw(1, 0, None)
     assert {m.action for m in legal_moves(state)} == {A.CHOOSE}
     state = apply(state, move(1, A.CHOOSE, 1))
     # Only Munition cards can come out of the Munition deck.
@@ -97,7 +103,7 @@ def test_each_survivor_draws_four_choosing_the_deck_each_time() -> None:
     state = apply(state, chance(A.ITEM, item(state.config, "Pistol")))
     assert view(state, 1).survivors[1].known == (item(state.config, "Pistol"),)
     assert view(state, 2).survivors[1].known == () and view(state, 2).survivors[1].hidden_munition
-    assert state.turn == 2  # the next Survivor draws next
+    assert step_as(state, SetupDraw).drawer == 2  # the next Survivor draws next
     state = start()
     assert all(len(state.survivors[s].hand) == 4 for s in (1, 2, 3))
 
@@ -165,7 +171,7 @@ def test_sneak_rolls_of_three_or_below_make_noise_and_the_zombie_player_draws() 
     state = apply(state, chance(A.ROLL, 3))
     state = apply(state, chance(A.ROLL, 4))
     state = apply(state, chance(A.ROLL, 1))
-    assert state.phase is Phase.ZOMBIE_DRAW and state.count == 2
+    assert state.phase is Phase.ZOMBIE_DRAW and step_as(state, ZombieDraws).left == 2
     state = sneak(state, [], ["Runner", "Swarm"])
     assert len(state.zombie_hand) == 6
 
@@ -200,7 +206,7 @@ def test_zombies_step_plays_face_down_or_this_is_a_zombie_face_up() -> None:
     state = apply(state, move(0, A.HIDE, zcard(config, "Claws")))
     zombie = state.area[1].zombies[0]
     assert not zombie.face_up
-    assert view(state, 1).area[1].zombies[0].card == -1  # Survivors cannot see the face
+    assert view(state, 1).area[1].zombies[0].card is None  # Survivors cannot see the face
     assert view(state, 0).area[1].zombies[0].card == zcard(config, "Claws")
     state = apply(state, move(0, A.DONE))
     assert state.phase is Phase.COMMIT
@@ -253,7 +259,7 @@ def test_events_when_you_could_play_a_zombie() -> None:
     state = apply(state, move(0, A.EVENT, zcard(config, "Lurker"), 2))
     assert state.survivors[2].life == 2 and state.phase is Phase.ZOMBIES
     state = apply(state, move(0, A.EVENT, zcard(config, "Fresh Meat")))
-    assert state.phase is Phase.ZOMBIE_DRAW and state.count == 2
+    assert state.phase is Phase.ZOMBIE_DRAW and step_as(state, ZombieDraws).left == 2
     state = apply(state, chance(A.ZCARD, zcard(config, "Claws")))
     state = apply(state, chance(A.ZCARD, zcard(config, "Claws")))
     assert state.phase is Phase.ZOMBIES and len(state.zombie_hand) == 4
@@ -329,7 +335,7 @@ def test_nobody_gets_a_disputed_card_until_the_dispute_is_settled() -> None:
     assert conceded.phase is Phase.CLAIM_CARD
     violent = apply(state, move(2, A.AMBUSH, 1, 0))
     violent = apply(violent, chance(A.ROLL, 1))  # a miss
-    assert violent.phase is Phase.COMMIT and violent.claim == ()
+    assert violent.phase is Phase.COMMIT and violent.step is None
 
 
 def test_escaped_survivors_may_not_claim_or_object_until_the_others_finish() -> None:
@@ -492,7 +498,8 @@ def test_shelter_feeding_makes_the_zombie_player_discard_six() -> None:
     state = apply(state, move(2, A.FEED, food))
     assert state.phase is Phase.LOCATION
     state = apply(state, move(3, A.FEED, food))
-    assert state.phase is Phase.SHELTER and state.count == 6 and to_act(state) == {0}
+    assert state.phase is Phase.SHELTER and state.step == ShelterDiscards(6)
+    assert to_act(state) == {0}
     before = zombie_deck_size(state) + len(state.zombie_hand)
     state = apply(state, move(0, A.DISCARD, state.zombie_hand[0]))
     for _ in range(5):
@@ -536,11 +543,12 @@ def test_commitments_are_hidden_until_everyone_has_committed() -> None:
     state = combat_with(("Runner",))
     assert state.phase is Phase.COMMIT and to_act(state) == {1, 2, 3}
     state = apply(state, move(1, A.COMMIT, int(Commit.FIGHT)))
-    assert view(state, 2).combat is not None and view(state, 2).combat.commits[1] == -2
-    assert view(state, 1).combat is not None and view(state, 1).combat.commits[1] == 0
+    hidden, own = view(state, 2).combat, view(state, 1).combat
+    assert hidden is not None and hidden.commits[1] is None and has_seat(hidden.laid, 1)
+    assert own is not None and own.commits[1] is Commit.FIGHT
     state = apply(state, move(2, A.COMMIT, int(Commit.PASS)))
     state = apply(state, move(3, A.COMMIT, int(Commit.ESCAPE)))
-    assert state.phase is Phase.DECLARE and view(state, 2).combat.commits[1] == 0  # type: ignore[union-attr]
+    assert state.phase is Phase.DECLARE and view(state, 2).combat.commits[1] is Commit.FIGHT  # type: ignore[union-attr]
 
 
 def test_shoot_needs_an_equipped_firearm_and_ammunition() -> None:
@@ -662,7 +670,7 @@ def test_shooting_makes_noise_the_zombie_player_draws_after_the_round() -> None:
     assert hand(state, 1).count("Bullets") == 1
     # Only seat 2 fought it, so the Brute must damage seat 2 (no choice: no BITE step).
     assert state.survivors[2].life == 1
-    assert state.phase is Phase.ZOMBIE_DRAW and state.count == 1
+    assert state.phase is Phase.ZOMBIE_DRAW and step_as(state, ZombieDraws).left == 1
 
 
 def test_headshots_kill_outright_but_count_as_one_hit_on_a_horde() -> None:
@@ -718,7 +726,7 @@ def test_combat_items_are_played_in_declare() -> None:
     state = apply(state, move(1, A.READY))
     state = apply(state, move(2, A.READY))
     grenade = item(state.config, "Grenade")
-    assert state.turn == 3 and move(3, A.USE, grenade) in legal_moves(state)
+    assert state.step == Turn(3) and move(3, A.USE, grenade) in legal_moves(state)
     state = apply(state, move(3, A.USE, grenade))
     state = apply(state, move(3, A.READY))
     assert len(state.area[1].zombies) == 1  # the Runner (Life 2) died; the Brute has 1 left

@@ -234,18 +234,56 @@ def test_a_tell_names_its_objects_and_its_story() -> None:
     state = play(set_up(Config()), "chance: event 12", "chance: back 2")
     # Seat 0 holds 0 cucumber, 4 chopsticks, 8 metal coat hanger.
     texts = tell(state, 'tell 8 cucumber "I speared them,\\nthen \\"ran\\"."')
+    used = "cucumber and metal coat hanger (they are discarded whatever the vote, rules I-J)"
     assert texts[0] == (
-        'You tell a story using cucumber and metal coat hanger: "I speared them,\\nthen'
+        f'You tell a story using {used}: "I speared them,\\nthen'
         ' \\"ran\\".".\nSeats 1, 2 and 3 now vote, each in secret (rule H).'
     )
     assert texts[1] == (
-        'Seat 0 tells a story using cucumber and metal coat hanger: "I speared them,\\nthen'
+        f'Seat 0 tells a story using {used}: "I speared them,\\nthen'
         ' \\"ran\\".".\nSeats 1 (you), 2 and 3 now vote, each in secret (rule H).'
     )
     assert texts[4] == texts[1].replace(" (you)", "")
     assert describe(state, Move(0, Action.TELL, (0, 8)), 2) == (
-        "Seat 0 tells a story using cucumber and metal coat hanger.\n"
+        f"Seat 0 tells a story using {used}.\n"
         "Seats 1, 2 (you) and 3 now vote, each in secret (rule H)."
+    )
+
+
+def test_a_tells_label_says_its_objects_go_and_on_the_last_turn_that_the_game_ends() -> None:
+    """I: "The Object cards he used are discarded and he draws ..."; J: "The Object cards
+    used are discarded as well": the label says so before the choice, whatever the vote.
+    L: "to complete this last game turn. Then the game is over." The last story's label
+    says the game ends; an earlier one's does not."""
+    state = play(set_up(Config()), "chance: event 12", "chance: back 1")
+    assert GAME.label(state, Move(0, Action.TELL, (4,)), 0) == (
+        "You tell a story using chopsticks (it is discarded whatever the vote, rules I-J)."
+    )
+    last = set_up(Config(players=3, events_per_player=1))
+    last = turn(turn(last, won=True), won=False)
+    last = apply(last, chance_weights(last)[0][0])  # the last Event: all three Objects
+    (tell_all,) = [m for m in legal_moves(last) if m.action is Action.TELL]
+    assert GAME.label(last, tell_all, 2).endswith(
+        "(they are discarded whatever the vote, rules I-J; the last story: the game ends"
+        " after the vote, rule L)."
+    )
+    assert "game ends" not in GAME.label(state, legal_moves(state)[0], 0)
+
+
+def test_a_speechless_label_on_the_last_turn_says_the_game_ends() -> None:
+    """G, note: "his challenge is automatically considered as failed"; L: "Then the game is
+    over." On the last Event, being speechless ends the game at once."""
+    last = set_up(Config(players=3, events_per_player=1))
+    last = turn(turn(last, won=True), won=False)
+    last = apply(last, chance_weights(last)[0][0])
+    speechless = Move(2, Action.SPEECHLESS)
+    assert GAME.label(last, speechless, 2) == (
+        "You are speechless: the challenge fails without a vote (rule G), and the game ends"
+        " with this last Event (rule L)."
+    )
+    assert describe(last, speechless, None).splitlines()[0] == (
+        "Seat 2 is speechless: the challenge fails without a vote (rule G), and the game ends"
+        " with this last Event (rule L)."
     )
 
 
@@ -276,6 +314,21 @@ def test_votes_are_secret_until_the_last_is_in() -> None:
     assert describe(state, no, 2) == "You vote No."
     for seat in (0, 1, 3, None):
         assert describe(state, yes, seat) == describe(state, no, seat) == "Seat 2 votes."
+
+
+def test_the_last_vote_of_the_last_turn_says_the_game_ends() -> None:
+    """H: "they all at once cast their vote"; L: "Then the game is over." The label of the
+    vote that completes the last turn's count says the game ends (who has voted is public);
+    an earlier vote of that turn, and the last vote of an earlier turn, say nothing more."""
+    state, last = finish(Config(players=3, events_per_player=1), (0, 1, 0), [True, True, True])
+    ending_vote = ": the last vote of the last turn, so the game ends once it is counted (rule L)."
+    assert GAME.label(state, last, last.seat) == f"You vote Yes{ending_vote}"
+    others = [s for s in range(3) if s != last.seat]
+    assert GAME.label(state, last, others[0]) == f"Seat {last.seat} votes{ending_vote}"
+    earlier = play(set_up(Config()), "chance: event 12", "chance: back 2", "tell 0 4")
+    assert GAME.label(earlier, Move(2, Action.VOTE, (1,)), 2) == "You vote Yes."
+    earlier = play(earlier, "1: vote yes", "3: vote no")
+    assert GAME.label(earlier, Move(2, Action.VOTE, (1,)), 2) == "You vote Yes."
 
 
 def test_the_last_vote_reveals_every_vote_and_the_outcome() -> None:

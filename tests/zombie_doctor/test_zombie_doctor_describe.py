@@ -163,13 +163,15 @@ def test_beheading_ends_a_two_player_game(make: Make) -> None:
                  bodies=["hhhhhh", "hzzzzz"])  # fmt: skip
     text = "0: use amputate 1 head"
     assert told(state, text, 0) == (
-        "You use Amputate to cut off Seat 1's head, as Seat 1's torso is infected.\n"
+        "You use Amputate to cut off Seat 1's head, as Seat 1's torso is infected. Seat 1 is out"
+        " of the game. That ends the game: you win.\n"
         "Seat 1 is out of the game.\n"
         "Seat 1's 3 cards go under the deck unseen.\n"
         "The game is over. You are the last player without an infected head and win."
     )
     assert told(state, text, 1) == (
-        "Seat 0 uses Amputate to cut off your head, as your torso is infected.\n"
+        "Seat 0 uses Amputate to cut off your head, as your torso is infected. You are out of the"
+        " game. That ends the game: Seat 0 wins.\n"
         "You are out of the game.\n"
         "Your hand (X-Ray, Coma and Medicine) goes under the deck unseen.\n"
         "The game is over. Seat 0 is the last player without an infected head and wins."
@@ -335,7 +337,7 @@ def test_turning_puts_the_hand_under_the_deck_unseen(make: Make) -> None:
     text = "0: stuck flip head"
     assert told(state, text, 0) == (
         "You cannot use any of your cards: you keep your hand and flip your head to the"
-        " infected side as a penalty.\n"
+        " infected side as a penalty. You turn into a zombie and are out of the game.\n"
         "Your head is infected: you turn into a zombie and are out of the game.\n"
         "Your hand (Mad Scientist, Mad Scientist and Medicine) goes under the deck unseen.\n"
         "Seat 1's turn."
@@ -345,7 +347,7 @@ def test_turning_puts_the_hand_under_the_deck_unseen(make: Make) -> None:
         == told(state, text, None)
         == (
             "Seat 0 cannot use any of their cards: they keep their hand and flip their head to the"
-            " infected side as a penalty.\n"
+            " infected side as a penalty. Seat 0 turns into a zombie and is out of the game.\n"
             "Seat 0's head is infected: they turn into a zombie and are out of the game.\n"
             "Seat 0's 3 cards go under the deck unseen.\n"
             "Seat 1's turn."
@@ -424,7 +426,8 @@ def test_the_last_player_to_turn_wins_the_bonus_game(make: Make) -> None:
     state = play(knock_out(state, 2), "0: stuck flip head")
     assert told(state, "1: stuck flip head", None) == (
         "Seat 1 cannot use any of their cards: they keep their hand and flip their head to the"
-        " infected side as a penalty.\n"
+        " infected side as a penalty. Seat 1 turns into a zombie. That ends the game: every player"
+        " is a zombie, and Seat 1, the last to turn, wins.\n"
         "Seat 1's head is infected: they turn into a zombie.\n"
         "Seat 1's 3 cards go under the deck unseen.\n"
         "The game is over. Every player is a zombie; Seat 1 turned last and wins."

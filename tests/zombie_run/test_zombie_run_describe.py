@@ -188,12 +188,29 @@ def test_the_card_drawn_is_named_to_the_drawer_only() -> None:
         assert lines == {"Seat 1 draws a card from the Draw Pile."}
 
 
-def test_taking_the_face_up_card_is_public() -> None:
-    """The Discard Pile is face up: everyone sees which card is taken."""
+def test_taking_the_face_up_card_is_public_and_says_it_must_stay() -> None:
+    """The Discard Pile is face up: everyone sees which card is taken. "You MUST draw and
+    discard a card on each turn. There is no passing": by default (ruling 7) the taken card
+    cannot go straight back, which the label says before the choice is made."""
     accounts = told(ready(HANDS, top=9), Move(1, Action.DRAW_DISCARD))
-    assert accounts[1] == "You take the 9 (9 zombies) from the Discard Pile."
+    assert accounts[1] == (
+        "You take the 9 (9 zombies) from the Discard Pile, and must then swap it into your hand"
+        " (no passing)."
+    )
     for seat in (0, 2, 3, None):
-        assert accounts[seat] == "Seat 1 takes the 9 (9 zombies) from the Discard Pile."
+        assert accounts[seat] == (
+            "Seat 1 takes the 9 (9 zombies) from the Discard Pile, and must then swap it into"
+            " their hand (no passing)."
+        )
+    assert GAME.label(ready(HANDS, top=9), Move(1, Action.DRAW_DISCARD), 1) == accounts[1]
+
+
+def test_a_taken_card_that_may_go_back_gets_no_warning() -> None:
+    """With Config(discard_taken_card=True) nothing is forced, and the label says nothing."""
+    state = ready(HANDS, top=9, config=Config(discard_taken_card=True))
+    assert GAME.label(state, Move(1, Action.DRAW_DISCARD), 1) == (
+        "You take the 9 (9 zombies) from the Discard Pile."
+    )
 
 
 # ------------------------------------------------------------ swap, discard
@@ -285,7 +302,9 @@ def test_a_shout_ends_the_round_and_every_hand_is_told() -> None:
     accounts = told(state, move)
     assert accounts[2] == "\n".join(
         [
-            "Seat 1 swaps the card they drew into position 0, and shouts " + SHOUT + ".",
+            "Seat 1 swaps the card they drew into position 0, and shouts " + SHOUT + ": the"
+            " round stops at once and every hand is turned over; Seat 1's score for the round"
+            " doubles unless their total is the lowest.",
             "The 5 (5 zombies) from there goes face up on the Discard Pile.",
             "Round 1 is over. Everyone turns over their cards:",
             "  Seat 0: 1 zombie, 2 zombies, 3 zombies, 4 zombies (10 zombies in all)",
@@ -301,7 +320,8 @@ def test_a_shout_ends_the_round_and_every_hand_is_told() -> None:
     )
     assert accounts[1].startswith(
         "You swap the drawn 3 (3 zombies) into position 0, where you saw the 5 (5 zombies),"
-        " and shout " + SHOUT + "."
+        " and shout " + SHOUT + ": the round stops at once and every hand is turned over;"
+        " your score for the round doubles unless your total is the lowest."
     )
     assert "Seat 2 has only 9 zombies: your score for the round doubles to 48" in accounts[1]
     assert "You deal round 2." in accounts[1]
@@ -310,6 +330,37 @@ def test_a_shout_ends_the_round_and_every_hand_is_told() -> None:
     assert "  Seat 2: 9 zombies, Empty Streets, Empty Streets, Empty Streets" in spectator
     assert "but Seat 2 has only 9 zombies: Seat 1's score" in spectator
     assert "you" not in spectator.lower()
+
+
+def test_a_shouts_label_says_the_round_stops_and_a_plain_discard_does_not() -> None:
+    """ "shout "I'VE GOT BRAAAAAINS!" and the round stops immediately"; "Each player then
+    turns over all four of their cards"; "If the person who shouted out and ended the round
+    does NOT have the lowest number of zombies in their hand, their score for the round
+    DOUBLES". The menu tells the mover all of it before the choice, from the state alone."""
+    state = holding(ready(HANDS), 3)
+    shout = GAME.label(state, Move(1, Action.DISCARD, (), shout=True), 1)
+    assert shout == (
+        "You discard the drawn 3 (3 zombies), and shout " + SHOUT + ": the round stops at once"
+        " and every hand is turned over; your score for the round doubles unless your total is"
+        " the lowest."
+    )
+    plain = GAME.label(state, Move(1, Action.DISCARD), 1)
+    assert plain == "You discard the drawn 3 (3 zombies)."
+    for move in legal_moves(state):
+        says = "the round stops" in GAME.label(state, move, 1)
+        assert says == move.shout, move
+
+
+def test_a_shout_in_the_last_round_says_the_game_ends() -> None:
+    """ "The game lasts five rounds.": a shout in the last one ends the game as well."""
+    state = one_round_game(TWO, ((1, 2), (5, 5)))
+    assert GAME.label(state, Move(1, Action.DISCARD, (), shout=True), 0) == (
+        "Seat 1 discards the card they drew, the 1 (1 zombie), and shouts " + SHOUT + ": the"
+        " last round, and with it the game, stops at once and every hand is turned over; Seat"
+        " 1's score for the round doubles unless their total is the lowest."
+    )
+    first = holding(ready(HANDS, 7, Config(rounds=2)), 3)
+    assert "the game" not in GAME.label(first, Move(1, Action.DISCARD, (), shout=True), 1)
 
 
 def test_a_shouter_alone_lowest_or_tied_for_lowest_does_not_double() -> None:
@@ -331,7 +382,17 @@ def test_the_turn_limit_ends_a_round_with_nobody_shouting() -> None:
     state = holding(ready(HANDS, 7, Config(turn_limit=1)), 2)
     text = describe(state, Move(1, Action.DISCARD), 3)
     lines = text.splitlines()
-    assert lines[0] == "Seat 1 discards the card they drew, the 2 (2 zombies)."
+    assert lines[0] == (
+        "Seat 1 discards the card they drew, the 2 (2 zombies); that is turn 1, the turn limit,"
+        " so the round ends and every hand is turned over."
+    )
+    assert GAME.label(state, Move(1, Action.SWAP, (2,)), 1) == (
+        "You swap the drawn 2 (2 zombies) into position 2, a card you have not seen; that is"
+        " turn 1, the turn limit, so the round ends and every hand is turned over."
+    )
+    # A turn before the limit goes on: its label names no end.
+    earlier = holding(ready(HANDS, 7, Config(turn_limit=2)), 2)
+    assert GAME.label(earlier, Move(1, Action.DISCARD), 1) == "You discard the drawn 2 (2 zombies)."
     assert lines[1] == (
         "That was turn 1 of the round, the turn limit: time is called with nobody shouting."
     )
@@ -427,12 +488,20 @@ def test_a_reshuffle_of_the_whole_pile_is_told_when_the_draw_needs_it() -> None:
     config = Config(**SMALL, reshuffle_keeps_top=False)  # type: ignore[arg-type]
     state = apply(run_out(config), Move(1, Action.SWAP, (0,)))
     assert describe(state, Move(0, Action.DRAW_DISCARD), 1) == (
-        "Seat 0 takes the Empty Streets (0 zombies) from the Discard Pile."
+        "Seat 0 takes the Empty Streets (0 zombies) from the Discard Pile, and must then swap it"
+        " into their hand (no passing)."
     )
     assert describe(state, Move(0, Action.DRAW_PILE), 1) == (
-        "Seat 0 chooses to draw from the Draw Pile.\n"
+        "Seat 0 chooses to draw from the Draw Pile; it is empty, so the dealer first shuffles"
+        " the whole Discard Pile, its face-up card too, into a new Draw Pile.\n"
         "The Draw Pile is empty, so the dealer (Seat 0) shuffles the whole Discard Pile into a"
         " new Draw Pile: 4 cards, 1 Empty Streets and 3 cards of 1 zombie."
+    )
+    # A Draw Pile with cards in it: drawing takes nothing else with it.
+    assert GAME.label(run_out(config), Move(1, Action.DISCARD), 1).startswith("You discard")
+    fresh = ready(HANDS, 7, Config(reshuffle_keeps_top=False))
+    assert GAME.label(fresh, Move(1, Action.DRAW_PILE), 1) == (
+        "You choose to draw from the Draw Pile."
     )
 
 

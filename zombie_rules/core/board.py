@@ -8,12 +8,29 @@ A page draws every title the same way from this shape::
     {"headline": str,
      "players": [{"seat", "name", "you", "active", "tags": [str], "groups": [group]}],
      "places":  [{"name", "active", "tags": [str], "groups": [group]}],
-     "piles":   [{"name", "count", "top": card | None, "tags": [str]}]}
-    group = {"label": str, "cards": [card]}
-    card  = {"name": str, "short": str, "hidden": bool, "tone": str, "detail": str}
+     "piles":   [{"name", "count", "top": card | None, "tags": [str], "acts"?}],
+     "summary"?: summary}
+    group   = {"label": str, "cards": [card], "columns"?: int}
+    card    = {"name": str, "short": str, "hidden": bool, "tone": str, "detail": str,
+               "mark"?: str, "acts"?: [str]}
+    summary = {"key": str, "title": str, "final": bool, "lines": [str],
+               "rows": [{"name", "you", "tags": [str], "groups": [group]}]}
 
 ``short`` is what fits in a card's corner; ``tone`` is a style hint (``zombie``,
-``ok``, ``missing``, ``supply``, ``munition``, ``event``, ``object``, ``plain``).
+``ok``, ``missing``, ``supply``, ``munition``, ``event``, ``object``, ``beheaded``,
+``plain``); ``mark`` is a small label under the card (its position in a hand);
+``columns`` lays a group out as a grid (a hand laid out in two rows). Keys marked
+``?`` appear only when a title gives them.
+
+``acts`` lists the moves an element stands for, as notation without the actor
+(``"swap 2"``), or its first words (``"use xray"``: each target): the title's board
+knows its own grammar, so a page can act by a
+click without knowing the title. :func:`with_moves` turns them into the seat's legal
+moves (index and label) when the board is sent, and drops the ones not legal now.
+
+``summary`` is a round's or the game's end as the view tells it (every hand turned
+over, the scores): a page shows it once, in a dialog, before the next deal scrolls
+it away. ``key`` tells one summary from the next.
 """
 
 from __future__ import annotations
@@ -30,19 +47,48 @@ Board = dict[str, Any]
 Card = dict[str, Any]
 
 
-def card(name: str, short: str = "", tone: str = "plain", detail: str = "") -> Card:
-    """A face-up card (or token) named ``name``."""
-    return {"name": name, "short": short, "hidden": False, "tone": tone, "detail": detail}
+def _extras(record: dict[str, Any], mark: str, acts: Sequence[str]) -> dict[str, Any]:
+    if mark:
+        record["mark"] = mark
+    if acts:
+        record["acts"] = list(acts)
+    return record
 
 
-def back(name: str = "face down", tone: str = "plain", detail: str = "") -> Card:
+def card(
+    name: str,
+    short: str = "",
+    tone: str = "plain",
+    detail: str = "",
+    *,
+    mark: str = "",
+    acts: Sequence[str] = (),
+) -> Card:
+    """A face-up card (or token) named ``name``; ``mark`` and ``acts`` as the module says."""
+    face = {"name": name, "short": short, "hidden": False, "tone": tone, "detail": detail}
+    return _extras(face, mark, acts)
+
+
+def back(
+    name: str = "face down",
+    tone: str = "plain",
+    detail: str = "",
+    *,
+    mark: str = "",
+    acts: Sequence[str] = (),
+) -> Card:
     """A card this seat cannot see the face of."""
-    return {"name": name, "short": "?", "hidden": True, "tone": tone, "detail": detail}
+    return _extras(
+        {"name": name, "short": "?", "hidden": True, "tone": tone, "detail": detail}, mark, acts
+    )
 
 
-def group(label: str, cards: Sequence[Card]) -> dict[str, Any]:
-    """Cards shown together under ``label`` (a hand, a body, a stash)."""
-    return {"label": label, "cards": list(cards)}
+def group(label: str, cards: Sequence[Card], columns: int | None = None) -> dict[str, Any]:
+    """Cards shown together under ``label`` (a hand, a body, a stash); ``columns``: a grid."""
+    made: dict[str, Any] = {"label": label, "cards": list(cards)}
+    if columns is not None:
+        made["columns"] = columns
+    return made
 
 
 def player(
@@ -71,10 +117,82 @@ def place(
 
 
 def pile(
-    name: str, count: int, top: Card | None = None, tags: Sequence[str] = ()
+    name: str,
+    count: int,
+    top: Card | None = None,
+    tags: Sequence[str] = (),
+    *,
+    acts: Sequence[str] = (),
 ) -> dict[str, Any]:
     """A stack of cards: how many, and the top one when the seat may see it."""
-    return {"name": name, "count": count, "top": top, "tags": list(tags)}
+    return _extras({"name": name, "count": count, "top": top, "tags": list(tags)}, "", acts)
+
+
+def summary(
+    key: str,
+    title: str,
+    rows: Sequence[dict[str, Any]],
+    lines: Sequence[str] = (),
+    final: bool = False,
+) -> dict[str, Any]:
+    """A round's (or the game's) end as the view tells it, for a page's dialog.
+
+    ``rows`` come from :func:`summary_row`; ``lines`` are the scores in words.
+    """
+    return {"key": key, "title": title, "final": final, "lines": list(lines), "rows": list(rows)}
+
+
+def summary_row(
+    name: str, you: bool, tags: Sequence[str], groups: Sequence[dict[str, Any]]
+) -> dict[str, Any]:
+    """One player's line of a :func:`summary`: the hand turned over, the score."""
+    return {"name": name, "you": you, "tags": list(tags), "groups": list(groups)}
+
+
+def _body(notation: str) -> str:
+    """``"1: swap 2"`` without its actor: ``"swap 2"``."""
+    return notation.partition(": ")[2] or notation
+
+
+def with_moves(board: Board, choices: Sequence[Any]) -> Board:
+    """``board`` with each element's ``acts`` turned into the seat's legal ``moves``.
+
+    ``choices`` are the seat's :class:`~zombie_rules.match.Choice` records (index,
+    notation, label). An act stands for the legal moves whose notation, without the
+    actor, is the act or starts with it and a space (``"use xray"`` stands for
+    ``use xray 0`` and ``use xray 2``). An element keeps ``moves``: ``[{"index",
+    "label"}]`` for those legal now (none when it is not the seat's turn), in the
+    menu's order; the board itself is not changed. A board without ``acts`` comes
+    back equal to itself.
+    """
+    bodies = [(_body(c.notation), c) for c in choices]
+
+    def stands_for(acts: Sequence[str], body: str) -> bool:
+        return any(body == a or body.startswith(a + " ") for a in acts)
+
+    def attach(record: dict[str, Any]) -> dict[str, Any]:
+        acts = record.get("acts")
+        if acts is None:
+            return record
+        out = {k: v for k, v in record.items() if k != "acts"}
+        found = [c for body, c in bodies if stands_for(acts, body)]
+        out["moves"] = [{"index": c.index, "label": c.label} for c in found]
+        return out
+
+    def groups(items: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{**g, "cards": [attach(c) for c in g["cards"]]} for g in items]
+
+    def holder(record: dict[str, Any]) -> dict[str, Any]:
+        return {**attach(record), "groups": groups(record.get("groups", []))}
+
+    out = dict(board)
+    out["players"] = [holder(p) for p in board.get("players", [])]
+    out["places"] = [holder(p) for p in board.get("places", [])]
+    out["piles"] = [
+        {**attach(p), "top": None if p.get("top") is None else attach(p["top"])}
+        for p in board.get("piles", [])
+    ]
+    return out
 
 
 def plural(n: int, word: str) -> str:

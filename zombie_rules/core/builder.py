@@ -18,8 +18,13 @@ Optional names, each with a default derived from the protocol (:data:`OPTIONAL`)
 ``rounds_played`` (0), ``render`` (the view's fields as text), ``AGENTS`` (none),
 ``without_annotation`` (the move itself), ``account`` (``describe`` again), ``label``
 (the first line of ``describe``), ``default_config`` (``Config``), and the
-face: ``GUIDE``, ``board``, ``FACTS``, ``SEARCH``; ``FORMAT_VERSION`` (1) numbers the
-shape of its saved states and records.
+face: ``GUIDE``, ``board``, ``FACTS``, ``SEARCH``, ``learning`` (none: see
+:mod:`zombie_rules.core.learning`); ``FORMAT_VERSION`` (1) numbers the shape of its
+saved states and records.
+
+The builder also makes ``copy.copy`` and ``copy.deepcopy`` of the title's frozen
+states, moves, views and configs return the object itself (:func:`share_on_copy`):
+they are immutable, and OpenSpiel clones Python states with ``deepcopy``.
 """
 
 from __future__ import annotations
@@ -80,6 +85,7 @@ OPTIONAL: dict[str, str] = {
     "facts": "FACTS",
     "search": "SEARCH",
     "format_version": "FORMAT_VERSION",
+    "learning": "learning",
 }
 
 
@@ -166,7 +172,31 @@ def build_game(module: ModuleType | str, **overrides: Any) -> Game[Any, Any, Any
     fields.setdefault("render", generic_text)
     game: Game[Any, Any, Any, Any] = Game(**fields)
     check_game(game, f"title module {where}")
+    for cls in (game.config_type, game.state_type, game.move_type, game.view_type):
+        share_on_copy(cls)
     return game
+
+
+def _itself(obj: Any, memo: Any = None) -> Any:
+    return obj
+
+
+def share_on_copy(cls: type) -> bool:
+    """Make copies of ``cls``'s objects the objects themselves, if ``cls`` is a frozen attrs class.
+
+    A frozen record of tuples, frozensets and other frozen records (what the library's
+    rules require of states, moves, views and configs) cannot change, so a copy is
+    never needed; ``copy.deepcopy`` of a state late in a game otherwise rebuilds every
+    nested tuple (tens of microseconds, on every clone an OpenSpiel search makes). A
+    class that defines its own ``__copy__`` or ``__deepcopy__``, or is not frozen, is
+    left alone. Returns whether the class was changed.
+    """
+    frozen = attrs.has(cls) and getattr(cls.__setattr__, "__name__", "") == "_frozen_setattrs"
+    if not frozen or "__copy__" in vars(cls) or "__deepcopy__" in vars(cls):
+        return False
+    cls.__copy__ = _itself  # type: ignore[attr-defined]
+    cls.__deepcopy__ = _itself  # type: ignore[attr-defined]
+    return True
 
 
 #: The ``Game`` fields that must be callable.
@@ -212,6 +242,8 @@ def check_game(game: object, where: str) -> None:
             f"{where}: a game's name must be an identifier such as my_variant, not {game.name!r}"
         )
     broken = [f for f in CALLABLE_FIELDS if not callable(getattr(game, f))]
+    if game.learning is not None and not callable(game.learning):
+        broken.append("learning")
     if broken:
         raise RegistrationError(f"{where}: game {game.name!r} has no callable {', '.join(broken)}")
     for field in ("config_type", "state_type", "move_type", "view_type"):

@@ -23,6 +23,7 @@ import attrs
 
 from zombie_rules.core.board import Board, generic_board
 from zombie_rules.core.facts import GENERIC, Facts
+from zombie_rules.core.learning import Learning
 from zombie_rules.core.presentation import Guide, generic_guide
 from zombie_rules.core.result import Result
 from zombie_rules.core.search_hints import NO_HINTS, SearchHints
@@ -134,6 +135,11 @@ class Game(Generic[C, S, M, V]):
     ``search``
         an evaluation and search settings
         (:class:`~zombie_rules.core.search_hints.SearchHints`).
+    ``learning``
+        ``learning(config)``: action and chance spaces, observation and
+        information-state encodings, returns and bounds for reinforcement learning
+        (:class:`~zombie_rules.core.learning.Learning`); ``None`` for a title without
+        them, since no generic encoding of an arbitrary view would be of fixed size.
 
     ``format_version`` numbers the shape of the title's saved states and records: a
     title that changes it bumps the number, and decoding a save of another version
@@ -185,4 +191,5 @@ class Game(Generic[C, S, M, V]):
     board: Callable[[V], Board] = attrs.field(default=generic_board)
     facts: Facts = GENERIC
     search: SearchHints = NO_HINTS
+    learning: Callable[[C], Learning] | None = None
     format_version: int = 1

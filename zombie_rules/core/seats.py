@@ -42,6 +42,11 @@ def without_seat(mask: SeatMask, seat: int) -> SeatMask:
     return mask & ~(1 << seat)
 
 
+def seats_without(mask: SeatMask, other: SeatMask) -> SeatMask:
+    """The seats of ``mask`` that are not in ``other``: the seats still to act, say."""
+    return mask & ~other
+
+
 def mask_of(seats: Iterable[int]) -> SeatMask:
     """The mask of ``seats`` (each once or more)."""
     mask = 0
@@ -123,7 +128,7 @@ class Seats:
         return Seats.from_mask(self.mask & other.mask)
 
     def __sub__(self, other: Seats) -> Seats:
-        return Seats.from_mask(self.mask & ~other.mask)
+        return Seats.from_mask(seats_without(self.mask, other.mask))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Seats) and other.mask == self.mask

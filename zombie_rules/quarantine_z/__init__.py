@@ -53,6 +53,7 @@ from zombie_rules.quarantine_z.rules import (
 )
 from zombie_rules.quarantine_z.search import SEARCH
 from zombie_rules.quarantine_z.state import (
+    NOWHERE,
     Action,
     Combat,
     Commit,
@@ -65,11 +66,26 @@ from zombie_rules.quarantine_z.state import (
     TargetKind,
     Zombie,
 )
-from zombie_rules.quarantine_z.views import View, render, view
+from zombie_rules.quarantine_z.steps import (
+    Ambush,
+    Bite,
+    Claim,
+    LootDraw,
+    SetupDraw,
+    ShelterDiscards,
+    Steal,
+    Step,
+    Turn,
+    ZombieDraws,
+    ZombiesStep,
+)
+from zombie_rules.quarantine_z.views import ClaimedCard, ClaimView, StepView, View, render, view
 
 #: The shape of saved states and records: 2 since combat targets are tagged records
-#: (``Target``) instead of ``100 + seat`` ints.
-FORMAT_VERSION = 2
+#: (``Target``) instead of ``100 + seat`` ints; 3 since each phase keeps a step record
+#: (``State.step``) instead of ``turn``/``pick``/``count``/``resume``/``claim``, and
+#: zombies keep a number for as long as they are in play (moves name them by it).
+FORMAT_VERSION = 3
 
 #: What tests and walks vary, for each ``Config`` field worth varying.
 CONFIG_SPACE = {
@@ -96,11 +112,17 @@ __all__ = [
     "GAME",
     "GUIDE",
     "ITEMS",
+    "NOWHERE",
     "SEARCH",
     "VARIABLE_LOOT",
     "ZOMBIE_CARDS",
     "Action",
+    "Ambush",
+    "Bite",
     "Building",
+    "Claim",
+    "ClaimView",
+    "ClaimedCard",
     "Combat",
     "Commit",
     "Config",
@@ -111,15 +133,24 @@ __all__ = [
     "Item",
     "Kind",
     "Location",
+    "LootDraw",
     "Move",
     "Phase",
+    "SetupDraw",
+    "ShelterDiscards",
     "State",
+    "Steal",
+    "Step",
+    "StepView",
     "Survivor",
     "Target",
     "TargetKind",
+    "Turn",
     "View",
     "Zombie",
     "ZombieCard",
+    "ZombieDraws",
+    "ZombiesStep",
     "account",
     "apply",
     "board",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from collections.abc import Sequence
 from typing import Protocol, TypeVar
 
 import attrs
@@ -258,10 +259,10 @@ def armor_error(config: Config, survivor: Survivor) -> str | None:
 class ZombieFace(Protocol):
     """What fixes a zombie's statistics: a :class:`Zombie`, or a view of one (the
     bots read the rule's numbers off what they see; a face-down card's stats are the
-    card back's, whichever card it is)."""
+    card back's, whichever card it is, and a view of it may not say which: ``None``)."""
 
     @property
-    def card(self) -> int: ...
+    def card(self) -> int | None: ...
     @property
     def face_up(self) -> bool: ...
     @property
@@ -316,9 +317,10 @@ def zombie_stats(config: Config, zombie: ZombieFace) -> tuple[int, int, int, int
 
 @functools.lru_cache(maxsize=4096)
 def _zombie_stats(
-    config: Config, card: int, face_up: bool, mutations: tuple[int, ...]
+    config: Config, card: int | None, face_up: bool, mutations: tuple[int, ...]
 ) -> tuple[int, int, int, int, bool, int]:
     if face_up:
+        assert card is not None  # a face-up card is everyone's to know
         c = config.zombie_cards[card]
         life, damage, escape, armor, horde, noise = (
             c.life, c.damage, c.escape, c.armor, c.horde, c.noise,
@@ -336,6 +338,29 @@ def _zombie_stats(
         horde = horde or c.horde
         noise += c.noise
     return life, damage, escape, armor, horde, noise
+
+
+# ------------------------------------------------------------ zombies by number
+
+
+class Numbered(Protocol):
+    """A zombie in play, or a view of one: it carries its number."""
+
+    @property
+    def number(self) -> int: ...
+
+
+def zombie_at(zombies: Sequence[Numbered], number: int) -> int | None:
+    """The place in ``zombies`` of the zombie numbered ``number``, or ``None``."""
+    for i, z in enumerate(zombies):
+        if z.number == number:
+            return i
+    return None
+
+
+def numbers(zombies: Sequence[Numbered]) -> str:
+    """The numbers of ``zombies`` for a message: "0, 3" (or "none")."""
+    return ", ".join(str(z.number) for z in zombies) or "none"
 
 
 # ------------------------------------------------------------ combat reads

@@ -12,7 +12,6 @@ blow-by-blow rather than tell something false.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from zombie_rules.core.seats import has_seat
@@ -25,11 +24,13 @@ from zombie_rules.quarantine_z._base import (
     set_location,
     zombie_stats,
 )
-from zombie_rules.quarantine_z.combat import bite_options
+from zombie_rules.quarantine_z.combat import bite_options, in_turn
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import drop, hurt_later
+from zombie_rules.quarantine_z.location import discards_due
 from zombie_rules.quarantine_z.rules import result
 from zombie_rules.quarantine_z.state import Commit, Location, Phase, State, Survivor, Zombie
+from zombie_rules.quarantine_z.steps import Ambush, Steal, ZombieDraws
 from zombie_rules.quarantine_z.wording import Teller, capital, count, listing
 
 # ------------------------------------------------------------------ wounds and deaths
@@ -114,7 +115,7 @@ def end_of_step(t: Teller, state: State) -> tuple[State, list[str]]:
             if combat.headshot[i] or z.damage >= zombie_stats(config, z)[0]
         ]
         if killed:
-            names = [t.zombie(zombies[i], i) for i in killed]
+            names = [t.zombie(zombies[i]) for i in killed]
             verb = "dies" if len(killed) == 1 else "die"
             lines.append(f"End of the Resolve step: {listing(names)} {verb}.")
         keep = tuple(z for i, z in enumerate(zombies) if i not in killed)
@@ -143,13 +144,13 @@ def zombie_step(t: Teller, state: State, i: int, lines: list[str]) -> tuple[Stat
         options = bite_options(state, i)
         if len(options) > 1:
             lines.append(
-                f"{capital(t.zombie(zombies[i], i))} attacks: the Zombie Player picks whom it"
+                f"{capital(t.zombie(zombies[i]))} attacks: the Zombie Player picks whom it"
                 f" damages ({t.group(options)})."
             )
             return state, lines
         if options:
             damage = zombie_stats(config, zombies[i])[1]
-            lead = f"{capital(t.zombie(zombies[i], i))} bites {t.whom(options[0])}"
+            lead = f"{capital(t.zombie(zombies[i]))} bites {t.whom(options[0])}"
             state, more = blow(t, state, options[0], damage, False, lead)
             lines += more
             if not living(state):
@@ -165,18 +166,25 @@ def checked(t: Teller, start: State, traced: State, after: State, lines: list[st
     return outcome(t, start, after)  # pragma: no cover - only if the rules outgrow the retrace
 
 
-def _zombie_keys(state: State) -> Counter[tuple[int, bool, tuple[int, ...]]]:
+def _zombie_keys(state: State) -> frozenset[tuple[int, int, bool, tuple[int, ...]]]:
     if state.here < 0:
-        return Counter()
-    return Counter((z.card, z.face_up, z.mutations) for z in state.area[state.here].zombies)
+        return frozenset()
+    return frozenset(
+        (z.number, z.card, z.face_up, z.mutations) for z in state.area[state.here].zombies
+    )
+
+
+def _zombies_here(state: State) -> tuple[Zombie, ...]:
+    return state.area[state.here].zombies if state.here >= 0 else ()
 
 
 def outcome(t: Teller, start: State, after: State) -> list[str]:
     """The changes from ``start`` to ``after`` in Life, deaths and zombies, without causes."""
     lines = []
-    gone = _zombie_keys(start) - _zombie_keys(after)
+    staying = {z.number for z in _zombies_here(after)}
+    gone = [z for z in _zombies_here(start) if z.number not in staying]
     if gone:
-        names = [t.zombie_kind(Zombie(card, up, muts, 0)) for card, up, muts in gone.elements()]
+        names = [t.zombie_kind(z) for z in gone]
         lines.append(f"Zombies leave play: {listing(names)}.")
     for s in tables(start.config).survivors:
         b, a = start.survivors[s], after.survivors[s]
@@ -198,11 +206,24 @@ def stage(state: State) -> str:
     """The part of the round ``state`` is in; a change of stage is worth a line."""
     phase = state.phase
     if phase in _INTERRUPTIONS:
-        phase = state.resume
+        phase = resumed(state)
     return _STAGES[phase]
 
 
-#: Chance steps that interrupt another step and go back to ``State.resume``.
+def resumed(state: State) -> Phase:
+    """The step an interruption (Zombie Player draws, an ambush, a theft) goes back to."""
+    step = state.step
+    assert isinstance(step, ZombieDraws | Ambush | Steal)
+    return step.resume
+
+
+def _draws_left(state: State) -> int:
+    step = state.step
+    assert isinstance(step, ZombieDraws)
+    return step.left
+
+
+#: Chance steps that interrupt another step and go back to the step their record names.
 _INTERRUPTIONS = frozenset({Phase.ZOMBIE_DRAW, Phase.AMBUSH_ROLL, Phase.STEAL_CARD})
 
 _STAGES = {
@@ -263,19 +284,21 @@ def _draws(t: Teller, before: State, after: State) -> str:
         Phase.BITE: " for the Noise made this round",
         Phase.COMMIT: " for the Noise of the ambush",
         Phase.DECIDE: " (set-up)",
-    }.get(after.resume, "")
-    if after.resume is Phase.ZOMBIES and before.phase is Phase.SNEAK:
+    }.get(resumed(after), "")
+    if resumed(after) is Phase.ZOMBIES and before.phase is Phase.SNEAK:
         why = " for the Noise made"
-    return f"{t.says(t.config.zombie_seat, 'draw')} {count(after.count, 'card')}{why}."
+    return f"{t.says(t.config.zombie_seat, 'draw')} {count(_draws_left(after), 'card')}{why}."
 
 
 def _stage_of(state: State) -> str:
-    if state.phase is Phase.ZOMBIE_DRAW and state.resume is Phase.LOOT_DRAW:
-        return "zombies"
-    if state.phase is Phase.ZOMBIE_DRAW and state.resume is Phase.DECIDE:
-        return "setup"
-    if state.phase is Phase.ZOMBIE_DRAW and state.resume in (Phase.BITE, Phase.COMMIT):
-        return "combat"
+    if state.phase is Phase.ZOMBIE_DRAW:
+        resume = resumed(state)
+        if resume is Phase.LOOT_DRAW:
+            return "zombies"
+        if resume is Phase.DECIDE:
+            return "setup"
+        if resume is Phase.BITE or resume is Phase.COMMIT:
+            return "combat"
     return stage(state)
 
 
@@ -316,7 +339,7 @@ def _combat_start(t: Teller, state: State) -> str:
     members = [s for s in tables(state.config).survivors if has_seat(combat.members, s)]
     zombies = combat_zombies(state)
     if zombies:
-        against = listing([t.zombie(z, i) for i, z in enumerate(zombies)])
+        against = listing([t.zombie(z) for z in zombies])
         place = t.place(state.area[state.here].building)
         return (
             f"Combat at {place}: {t.group(members)} against {against}. Each lays an Action"
@@ -334,9 +357,12 @@ def _combat_turns(t: Teller, before: State, after: State) -> list[str]:
         lay = "each lay" if len(fighting) > 1 else t.verb(fighting[0], "lay")
         return [f"A new combat round: {t.group(fighting)} {lay} an Action card face down."]
     if after.phase is Phase.RESOLVE and before.phase is Phase.DECLARE:
-        return [f"Resolve: {t.whom(after.turn)} {t.verb(after.turn, 'roll')} first."]
-    if after.phase is Phase.DECLARE and before.phase is Phase.DECLARE and after.turn != before.turn:
-        return [f"{t.who(after.turn)} {t.verb(after.turn, 'declare')} next."]
+        first = in_turn(after)
+        return [f"Resolve: {t.whom(first)} {t.verb(first, 'roll')} first."]
+    if after.phase is Phase.DECLARE and before.phase is Phase.DECLARE:
+        now = in_turn(after)
+        if now != in_turn(before):
+            return [f"{t.who(now)} {t.verb(now, 'declare')} next."]
     return []
 
 
@@ -369,8 +395,9 @@ def _location_turns(t: Teller, before: State, after: State) -> list[str]:
                 f"The others have finished collecting: {t.group(freed)} may claim cards again."
             )
     if after.phase is Phase.SHELTER and before.phase is not Phase.SHELTER:
+        due = count(discards_due(after), "card")
         lines.append(
-            f"The Shelter is fed: the Zombie Player must discard {count(after.count, 'card')},"
+            f"The Shelter is fed: the Zombie Player must discard {due},"
             " from their hand or the top of the Zombie deck."
         )
     elif before.phase is Phase.SHELTER and after.phase is not Phase.SHELTER:
@@ -394,13 +421,13 @@ def game_over(t: Teller, state: State) -> list[str]:
     ]
 
 
-def reveal(t: Teller, state: State, commits: Sequence[int]) -> str:
+def reveal(t: Teller, state: State, commits: Sequence[Commit | None]) -> str:
     """The Declare step's flip: "Survivors simultaneously flip their cards face-up"."""
     combat = state.combat
     assert combat is not None
     shown = [
-        f"{t.whom(s)} {Commit(v).name.capitalize()}"
+        f"{t.whom(s)} {v.name.capitalize()}"
         for s, v in enumerate(commits)
-        if v >= 0 and s in active(state)
+        if v is not None and s in active(state)
     ]
     return f"The Action cards are turned up: {listing(shown)}."

@@ -31,6 +31,7 @@ from zombie_rules.quarantine_z.cards import Deck, Event, Face, Kind
 from zombie_rules.quarantine_z.combat import escape_modifiers
 from zombie_rules.quarantine_z.config import Config
 from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, zombie_target
+from zombie_rules.quarantine_z.steps import ZombiesStep
 from zombie_rules.quarantine_z.views import View, ZombieView
 
 
@@ -464,8 +465,8 @@ def _declare(view: View, moves: Sequence[Move]) -> Move | None:
         mine = (int(Commit.FIGHT), (7 - config.fight_hit) / 6, 1, 0.0)
 
     def score(move: Move) -> tuple[float, float, int]:
-        i = move.args[0]
-        life, damage, _, armor, horde = _zombie_stats(config, zombies[i])
+        i = move.args[0]  # the zombie's number
+        life, damage, _, armor, horde = _zombie_stats(config, _numbered(zombies, i))
         before = []
         for s, t in enumerate(combat.targets):
             if t == zombie_target(i) and s != seat:
@@ -503,7 +504,7 @@ def _zombie_player(view: View, moves: Sequence[Move]) -> Move | None:
     # Events first.
     for m in _all(moves, Action.EVENT):
         c = cards[m.args[0]]
-        if c.event is Event.SWARM and len(hand) >= 3 and view.pick < view.allowance:
+        if c.event is Event.SWARM and len(hand) >= 3 and _played(view) < view.allowance:
             return m
         if c.event is Event.DRAW and len(hand) < config.zombie_hand:
             return m
@@ -523,6 +524,17 @@ def _zombie_player(view: View, moves: Sequence[Move]) -> Move | None:
     if mutations:
         return _best_mutation(view, mutations)
     return _find(moves, Action.DONE) or draw
+
+
+def _played(view: View) -> int:
+    """The Zombies played so far in this Zombies! step."""
+    step = view.step
+    return step.played if isinstance(step, ZombiesStep) else 0
+
+
+def _numbered(zombies: Sequence[ZombieView], number: int) -> ZombieView:
+    """The zombie of ``zombies`` numbered ``number`` (a move's zombie argument)."""
+    return next(z for z in zombies if z.number == number)
 
 
 def _group_damage(view: View) -> dict[int, float]:
@@ -570,7 +582,7 @@ def _best_mutation(view: View, mutations: list[Move]) -> Move:
     dist = _group_damage(view)
     best: tuple[float, Move] | None = None
     for m in mutations:
-        z = zombies[m.args[1]]
+        z = _numbered(zombies, m.args[1])
         life, damage, _, armor, _ = _zombie_stats(config, z)
         c = config.zombie_cards[m.args[0]]
         before = damage * _bites(life, armor, dist)

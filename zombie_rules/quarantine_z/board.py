@@ -13,8 +13,13 @@ from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.board import Board, Card, back, card, group, pile, place, player, plural
 from zombie_rules.core.seats import has_seat
 from zombie_rules.quarantine_z.cards import Face
-from zombie_rules.quarantine_z.state import Commit
-from zombie_rules.quarantine_z.views import HIDDEN_COMMIT, CombatView, View, ZombieView
+from zombie_rules.quarantine_z.views import (
+    CombatView,
+    View,
+    ZombieView,
+    commit_word,
+    target_word,
+)
 
 
 def board(v: View) -> Board:
@@ -33,18 +38,18 @@ def board(v: View) -> Board:
             _back_marked("Munition card", "M", "munition") for _ in range(munition)
         ]
 
-    def zombie(k: int, z: ZombieView) -> Card:
+    def zombie(z: ZombieView) -> Card:
         life = config.back_life
-        if z.face_up:
+        if z.card is None:
+            name = "face-down zombie"
+        elif z.face_up:
             life = zc[z.card].life
             name = zc[z.card].name
-        elif z.card >= 0:
-            name = f"face-down zombie ({zc[z.card].name} underneath)"
         else:
-            name = "face-down zombie"
+            name = f"face-down zombie ({zc[z.card].name} underneath)"
         life += sum(zc[m].life for m in z.mutations)
         muts = "".join(f" + {zc[m].name}" for m in z.mutations)
-        detail = f"zombie {k}; Life {life - z.damage} of {life}{muts}"
+        detail = f"zombie {z.number}; Life {life - z.damage} of {life}{muts}"
         return card(name + muts, f"{life - z.damage}♥", "zombie", detail)
 
     players = []
@@ -87,10 +92,10 @@ def board(v: View) -> Board:
         if lying:
             groups.append(group("Cards here", lying))
         if loc.zombies:
-            groups.append(group("Zombies", [zombie(k, z) for k, z in enumerate(loc.zombies)]))
+            groups.append(group("Zombies", [zombie(z) for z in loc.zombies]))
         places.append(place(f"[{i}] {b.name}", tags, groups, active=i == v.here))
     if v.combat is not None:
-        places.insert(0, _combat(v.combat))
+        places.insert(0, _combat(v, v.combat))
     piles = [
         pile("Supply deck", v.supply_deck_size),
         pile("Munition deck", v.munition_deck_size),
@@ -102,18 +107,18 @@ def board(v: View) -> Board:
     return {"headline": headline, "players": players, "places": places, "piles": piles}
 
 
-def _combat(c: CombatView) -> dict[str, Any]:
+def _combat(v: View, c: CombatView) -> dict[str, Any]:
     """The combat in progress: who is in it and what each has committed, as far as known."""
     tags = []
-    for s, x in enumerate(c.commits):
+    for s in range(len(c.commits)):
         if not has_seat(c.members, s):
             continue
-        what = {-1: "not committed", HIDDEN_COMMIT: "committed face down"}.get(x)
-        if what is None:
-            what = Commit(x).name.lower()
+        what = commit_word(c, s)
+        if what == "face down":
+            what = "committed face down"
         target = c.targets[s] if s < len(c.targets) else None
         if target is not None:
-            what += f" at {'Survivor' if target.survivor else 'zombie'} {target.index}"
+            what += f" at {target_word(v, target)}"
         if has_seat(c.escaped, s):
             what += ", escaped"
         if has_seat(c.died, s):

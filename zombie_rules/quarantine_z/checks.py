@@ -13,16 +13,16 @@ from zombie_rules.quarantine_z._base import (
     combat_zombies,
     living,
     mask_of,
+    zombie_at,
     zombie_deck_size,
     zombie_stats,
 )
-from zombie_rules.quarantine_z.cards import ACTION_NAMES, ACTION_SETS, Kind
+from zombie_rules.quarantine_z.cards import ACTION_NAMES, ACTION_SETS, Deck, Kind
 from zombie_rules.quarantine_z.combat import bite_options
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.effects import usable
 from zombie_rules.quarantine_z.flow import proposal_changes
 from zombie_rules.quarantine_z.knowledge import (
-    UNSEEN,
     any_unseen,
     has_seen_item,
     item_of,
@@ -40,7 +40,20 @@ from zombie_rules.quarantine_z.state import (
     Survivor,
     TargetKind,
 )
-from zombie_rules.quarantine_z.views import HIDDEN_COMMIT, View
+from zombie_rules.quarantine_z.steps import (
+    Ambush,
+    Bite,
+    Claim,
+    LootDraw,
+    SetupDraw,
+    ShelterDiscards,
+    Steal,
+    Step,
+    Turn,
+    ZombieDraws,
+    ZombiesStep,
+)
+from zombie_rules.quarantine_z.views import ClaimedCard, ClaimView, View
 
 
 def card_set(config: Config) -> Counter[Hashable]:
@@ -192,6 +205,8 @@ def check_state(state: State) -> None:
         raise ValueError("loot/noise/fed: counters cannot be negative")
     if state.allowance < 0:
         raise ValueError("allowance: cannot be negative")
+    _check_step_kind(state)
+    _check_numbers(state)
     _check_end(state)
     stage = _stage(state)
     _check_stage(state, stage)
@@ -268,6 +283,40 @@ def _check_location(state: State, i: int, loc: Location) -> None:
             raise ValueError(f"{where}: a zombie out of combat has its full Life")
 
 
+#: The step record each phase holds (``None``: the phase needs none); see :mod:`~.steps`.
+_STEP_KINDS: dict[Phase, type] = {
+    Phase.BUILDINGS: type(None), Phase.SETUP_CHOOSE: SetupDraw, Phase.SETUP_DRAW: SetupDraw,
+    Phase.ZOMBIE_DRAW: ZombieDraws, Phase.DECIDE: type(None), Phase.SNEAK: Turn,
+    Phase.ZOMBIES: ZombiesStep, Phase.LOOT_ROLL: type(None), Phase.LOOT_DRAW: LootDraw,
+    Phase.LOCATION: type(None), Phase.CLAIM: Claim, Phase.DISPUTE: Claim,
+    Phase.CLAIM_CARD: Claim, Phase.STEAL_CARD: Steal, Phase.AMBUSH_ROLL: Ambush,
+    Phase.SHELTER: ShelterDiscards, Phase.COMMIT: type(None), Phase.DECLARE: Turn,
+    Phase.RESOLVE: Turn, Phase.BITE: Bite, Phase.OVER: type(None),
+}  # fmt: skip
+
+
+def _check_step_kind(state: State) -> None:
+    """The step record is the one its phase holds."""
+    kind = _STEP_KINDS[state.phase]
+    if type(state.step) is not kind:
+        wanted = "none" if kind is type(None) else kind.__name__
+        raise ValueError(f"step: the {state.phase.value} phase holds {wanted}")
+
+
+def _check_numbers(state: State) -> None:
+    """Each zombie in play has its own number, below the count of zombies that entered play."""
+    numbers = [z.number for loc in state.area for z in loc.zombies]
+    total = tables(state.config).zombie_cards_total
+    if not 0 <= state.next_zombie <= total:
+        raise ValueError(f"next_zombie: 0-{total}, one number per Zombie card at most")
+    if len(set(numbers)) != len(numbers) or any(not 0 <= k < state.next_zombie for k in numbers):
+        raise ValueError("zombies: distinct numbers, each below next_zombie")
+    for loc in state.area:
+        order = [z.number for z in loc.zombies]
+        if order != sorted(order):
+            raise ValueError("zombies: a location's zombies lie in the order they entered play")
+
+
 def _check_end(state: State) -> None:
     """The game is over exactly when a side has won (:func:`rules._finish`)."""
     alive = living(state)
@@ -275,8 +324,8 @@ def _check_end(state: State) -> None:
     if state.phase is Phase.OVER:
         if alive and not exhausted:
             raise ValueError("phase: the game is over but neither side has won")
-        if state.turn != -1 or state.combat is not None or state.waiting or state.claim:
-            raise ValueError("turn/combat/waiting/claim: nothing is pending once the game is over")
+        if state.combat is not None or state.waiting:
+            raise ValueError("combat/waiting: nothing is pending once the game is over")
     elif state.phase is not Phase.BUILDINGS and (not alive or exhausted):
         raise ValueError("phase: a side has won, so the game is over")
 
@@ -297,11 +346,19 @@ _RESUMED = {
 _COMBAT_PHASES = frozenset((Phase.COMMIT, Phase.DECLARE, Phase.RESOLVE, Phase.BITE))
 
 
+def _resume(step: Step) -> Phase | None:
+    """The step an interruption goes back to (``None``: the step is no interruption)."""
+    if isinstance(step, ZombieDraws | Steal | Ambush):
+        return step.resume
+    return None
+
+
 def _stage(state: State) -> str:
     """The step of the round ``state`` is in, whatever interrupted it."""
     phase = state.phase
+    resume = _resume(state.step)
     combat_due = phase in _COMBAT_PHASES or (
-        phase is Phase.ZOMBIE_DRAW and state.resume in (Phase.BITE, Phase.COMMIT)
+        phase is Phase.ZOMBIE_DRAW and resume in (Phase.BITE, Phase.COMMIT)
     )
     if (state.combat is not None) != combat_due:
         raise ValueError("combat: present exactly during a combat")
@@ -313,15 +370,15 @@ def _stage(state: State) -> str:
             )
         return stage
     if phase is Phase.ZOMBIE_DRAW:
-        if state.resume is Phase.DECIDE:
+        if resume is Phase.DECIDE:
             return _SETUP  # the Zombie Player's set-up draws lead to the first Decide step
-        if state.resume not in (Phase.ZOMBIES, Phase.LOOT_DRAW):
-            raise ValueError("resume: Zombie cards are drawn in set-up, Zombies! or combat")
+        if resume not in (Phase.ZOMBIES, Phase.LOOT_DRAW):
+            raise ValueError("step.resume: Zombie cards are drawn in set-up, Zombies! or combat")
         return _ARRIVAL
     if phase is Phase.STEAL_CARD or phase is Phase.AMBUSH_ROLL:
-        if state.resume not in (Phase.DECIDE, Phase.LOCATION):
-            raise ValueError("resume: a theft or an ambush interrupts On the Move or a visit")
-        return _RESUMED[state.resume]
+        if resume is not Phase.DECIDE and resume is not Phase.LOCATION:
+            raise ValueError("step.resume: a theft or an ambush interrupts On the Move or a visit")
+        return _RESUMED[resume]
     return _STAGE_OF[phase]
 
 
@@ -330,8 +387,6 @@ def _check_stage(state: State, stage: str) -> None:
     config = state.config
     t = tables(config)
     alive = mask_of(living(state))
-    if state.claim and state.phase not in (Phase.CLAIM, Phase.DISPUTE, Phase.CLAIM_CARD):
-        raise ValueError("claim: a claim is pending only while it is answered")
     if state.waiting and state.phase not in (Phase.CLAIM, Phase.DISPUTE):
         raise ValueError("waiting: Survivors wait to answer only a claim or a dispute")
     if stage == _OVER:
@@ -346,7 +401,8 @@ def _check_stage(state: State, stage: str) -> None:
         state.allowance
         and state.phase is not Phase.ZOMBIES
         and not (
-            state.phase is Phase.ZOMBIE_DRAW and state.resume in (Phase.ZOMBIES, Phase.LOOT_DRAW)
+            state.phase is Phase.ZOMBIE_DRAW
+            and _resume(state.step) in (Phase.ZOMBIES, Phase.LOOT_DRAW)
         )
     ):
         raise ValueError("allowance: Zombies may be played only in the Zombies! step")
@@ -383,29 +439,35 @@ def _check_setup(state: State) -> None:
         raise ValueError("here/passed/restricted/actions_used: nothing happens during set-up")
     if state.burned or state.lost or any(state.used) or any(state.zombie_gone):
         raise ValueError("burned/lost/used/zombie_gone: nothing leaves play during set-up")
-    if any(state.zombie_hidden) or any(loc.cards or loc.zombies for loc in state.area):
-        raise ValueError("area/zombie_hidden: nothing is played during set-up")
+    if (
+        any(state.zombie_hidden)
+        or any(loc.cards or loc.zombies for loc in state.area)
+        or state.next_zombie
+    ):
+        raise ValueError("area/zombie_hidden/next_zombie: nothing is played during set-up")
     fresh = [Survivor(config.survivor_life, state.survivors[s].hand, (), 0) for s in t.survivors]
     if [state.survivors[s] for s in t.survivors] != fresh:
         raise ValueError("survivors: at full Life, nothing equipped, during set-up")
-    if state.pick not in (0, 1):
-        raise ValueError("pick: 0 (Supply) or 1 (Munition) during set-up")
     phase = state.phase
     if phase is Phase.ZOMBIE_DRAW:
         return
     if state.zombie_hand:
         raise ValueError("zombie_hand: the Zombie Player draws after the Survivors")
     if phase is Phase.BUILDINGS:
-        if state.turn != -1 or state.count or any(sv.hand for sv in state.survivors):
-            raise ValueError("turn/count/survivors: no card is drawn before the area is dealt")
+        if any(sv.hand for sv in state.survivors):
+            raise ValueError("survivors: no card is drawn before the area is dealt")
         if not any(state.building_pile):
             raise ValueError("building_pile: empty, yet a Building is to be dealt")
         return
-    done = state.count
+    step = state.step
+    assert isinstance(step, SetupDraw)  # _check_step_kind
+    done = step.drawn
     if not 0 <= done < k * config.setup_draws:
-        raise ValueError(f"count: {done} set-up draws made, of {k * config.setup_draws}")
-    if state.turn != t.survivors[done % k]:
-        raise ValueError(f"turn: Survivor {t.survivors[done % k]} draws next")
+        raise ValueError(f"step.drawn: {done} set-up draws made, of {k * config.setup_draws}")
+    if step.drawer != t.survivors[done % k]:
+        raise ValueError(f"step.drawer: Survivor {t.survivors[done % k]} draws next")
+    if (step.deck is None) != (phase is Phase.SETUP_CHOOSE):
+        raise ValueError("step.deck: chosen once the Survivor has chosen, before the draw")
     for j, s in enumerate(t.survivors):
         drawn = done // k + (j < done % k)
         if len(state.survivors[s].hand) != drawn:
@@ -413,67 +475,66 @@ def _check_setup(state: State) -> None:
     if not any(state.supply_deck) and not any(state.munition_deck):
         raise ValueError("supply_deck/munition_deck: both empty, yet a card is to be drawn")
     if phase is Phase.SETUP_DRAW and not any(
-        state.munition_deck if state.pick else state.supply_deck
+        state.munition_deck if step.deck is Deck.MUNITION else state.supply_deck
     ):
-        raise ValueError("pick: the chosen deck is empty")
+        raise ValueError("step.deck: the chosen deck is empty")
 
 
 def _check_phase(state: State) -> None:
-    """The phase's own counters (``turn``, ``pick``, ``count``) and that someone can act."""
+    """The phase's own step record (who acts, what is left to do) and that someone can act."""
     config = state.config
-    t = tables(config)
     phase = state.phase
     alive = living(state)
+    step = state.step
     if phase in (Phase.BUILDINGS, Phase.SETUP_CHOOSE, Phase.SETUP_DRAW, Phase.OVER):
         return
-    seat_phases = (Phase.SNEAK, Phase.STEAL_CARD, Phase.AMBUSH_ROLL, Phase.DECLARE, Phase.RESOLVE)
-    if phase is Phase.ZOMBIE_DRAW:
-        if state.turn != -1 and state.turn not in t.survivors:
-            raise ValueError("turn: -1, or the last Survivor to draw in set-up")
+    if isinstance(step, ZombieDraws):
         room = config.zombie_hand - len(state.zombie_hand)
-        if not 1 <= state.count <= min(room, zombie_deck_size(state)):
-            raise ValueError("count: Zombie cards still to draw, as hand limit and deck permit")
-        if state.resume in (Phase.ZOMBIES, Phase.LOOT_DRAW) and not (
-            0 <= state.pick <= state.allowance and state.allowance >= 1
+        if not 1 <= step.left <= min(room, zombie_deck_size(state)):
+            raise ValueError("step.left: cards still to draw, as hand limit and deck permit")
+        if step.resume in (Phase.ZOMBIES, Phase.LOOT_DRAW) and not (
+            0 <= step.played <= state.allowance and state.allowance >= 1
         ):
-            raise ValueError("pick/allowance: the Zombies played this step, of those allowed")
-        if state.resume is Phase.LOOT_DRAW and state.pick:
-            raise ValueError("pick: a draw comes instead of playing a Zombie")
+            raise ValueError("step.played/allowance: the Zombies played, of those allowed")
+        if step.resume is not Phase.ZOMBIES and step.played:
+            raise ValueError("step.played: only a draw amid the Zombies! step follows plays")
         return
-    if phase is Phase.SHELTER:
-        if state.count < 1 or not (state.zombie_hand or zombie_deck_size(state) > 0):
-            raise ValueError("count: the Zombie Player has cards left to discard")
-    elif state.count and phase is not Phase.AMBUSH_ROLL:
-        raise ValueError(f"count: unused in the {phase.value} phase")
-    if phase is Phase.ZOMBIES:
-        if state.allowance < 1 or not 0 <= state.pick <= state.allowance:
-            raise ValueError("pick/allowance: Zombies played this step, of those allowed")
+    if isinstance(step, ShelterDiscards) and (
+        step.discards_left < 1 or not (state.zombie_hand or zombie_deck_size(state) > 0)
+    ):
+        raise ValueError("step.discards_left: the Zombie Player has cards left to discard")
+    if isinstance(step, ZombiesStep):
+        if state.allowance < 1 or not 0 <= step.played <= state.allowance:
+            raise ValueError("step.played/allowance: Zombies played this step, of those allowed")
         return
-    if phase is Phase.LOOT_DRAW:
+    if isinstance(step, LootDraw):
         supply, munition = state.loot
-        first = munition if state.pick else supply
-        if state.pick not in (0, 1) or (state.pick and supply) or first < 1:
-            raise ValueError("pick/loot: the deck being looted has a card to draw")
+        munitions = step.deck is Deck.MUNITION
+        first = munition if munitions else supply
+        if (munitions and supply) or first < 1:
+            raise ValueError("step.deck/loot: the deck being looted has a card to draw")
         if supply > sum(state.supply_deck) or munition > sum(state.munition_deck):
             raise ValueError("loot: more cards to draw than the decks hold")
-    elif phase in (Phase.STEAL_CARD, Phase.AMBUSH_ROLL):
-        thief, victim = state.turn, state.pick
+    elif isinstance(step, Steal | Ambush):
+        thief, victim = (
+            (step.thief, step.victim) if isinstance(step, Steal) else (step.attacker, step.victim)
+        )
         if thief not in alive or victim not in alive or thief == victim:
-            raise ValueError("turn/pick: a living Survivor acts on another")
-        if phase is Phase.STEAL_CARD:
+            raise ValueError("step: a living Survivor acts on another")
+        if isinstance(step, Steal):
             if not state.survivors[victim].hand:
-                raise ValueError("pick: the victim of a theft holds a card to take")
-        elif state.count != -1 and (
-            state.count not in state.survivors[thief].equipment
-            or not config.items[state.count].gun_damage
+                raise ValueError("step.victim: the victim of a theft holds a card to take")
+        elif step.gun is not None and (
+            step.gun not in state.survivors[thief].equipment
+            or not 0 <= step.gun < len(config.items)
+            or not config.items[step.gun].gun_damage
         ):
-            raise ValueError("count: -1 (Fight) or the firearm the ambusher shoots")
-    elif phase is not Phase.CLAIM and state.pick:
-        raise ValueError(f"pick: unused in the {phase.value} phase")
+            raise ValueError("step.gun: none (Fight) or the firearm the ambusher shoots")
     if phase is Phase.SNEAK:
-        if state.turn not in alive:
-            raise ValueError("turn: a living Survivor rolls to Sneak")
-        if state.noise > sum(1 for s in alive if s < state.turn):
+        assert isinstance(step, Turn)
+        if step.seat not in alive:
+            raise ValueError("step.seat: a living Survivor rolls to Sneak")
+        if state.noise > sum(1 for s in alive if s < step.seat):
             raise ValueError("noise: at most one per Survivor who has rolled")
     if phase is Phase.LOOT_ROLL or phase is Phase.LOOT_DRAW:
         here = state.area[state.here]
@@ -489,8 +550,6 @@ def _check_phase(state: State) -> None:
             raise ValueError("passed/restricted: someone at the location still acts")
         if state.fed >= len(alive):
             raise ValueError("fed: the Shelter's wait-out is complete")
-    if phase not in (*seat_phases, Phase.BITE) and state.turn != -1:
-        raise ValueError(f"turn: no single seat acts in the {phase.value} phase")
 
 
 def _check_decide(state: State) -> None:
@@ -513,39 +572,39 @@ def _check_claim(state: State) -> None:
     if phase not in (Phase.CLAIM, Phase.DISPUTE, Phase.CLAIM_CARD):
         return
     config = state.config
-    if len(state.claim) != 3:
-        raise ValueError("claim: (claimant, item or -1, use 0 or 1) while a claim is pending")
-    s, item, use = state.claim
+    claim = state.step
+    assert isinstance(claim, Claim)  # _check_step_kind
+    s, item, use = claim.claimant, claim.item, claim.use
     alive = mask_of(living(state))
-    if not has_seat(alive, s) or has_seat(state.restricted, s):
-        raise ValueError("claim: the claimant is a living Survivor in play")
+    if s not in tables(config).survivors or not has_seat(alive, s) or has_seat(state.restricted, s):
+        raise ValueError("step.claimant: a living Survivor in play")
     cards = state.area[state.here].cards
-    if use not in (0, 1) or not -1 <= item < len(config.items) or (use and item < 0):
-        raise ValueError("claim: item -1 (a face-down card) or an item id, use 0 or 1")
-    if item >= 0 and not has_seen_item(cards, item, s):
-        raise ValueError("claim: no card of that name the claimant has seen lies here")
-    if item < 0 and not any_unseen(cards, s):
-        raise ValueError("claim: no card lies here that the claimant has not seen")
+    if (item is not None and not 0 <= item < len(config.items)) or (use and item is None):
+        raise ValueError("step.item: none (a face-down card) or an item id; only an item is used")
+    if item is not None and not has_seen_item(cards, item, s):
+        raise ValueError("step.item: no card of that name the claimant has seen lies here")
+    if item is None and not any_unseen(cards, s):
+        raise ValueError("step.item: no card lies here that the claimant has not seen")
     if not use and len(state.survivors[s].hand) >= config.survivor_hand:
         raise ValueError("claim: the claimant's hand is full")
-    if use:
+    if use and item is not None:
         action = Action.USE if config.items[item].kind is Kind.HEAL else Action.EQUIP
         if usable(state, s, item, action) is not None:
             raise ValueError("claim: the claimant cannot use or equip that card now")
     others = without_seat(alive, s)
     if phase is Phase.CLAIM_CARD:
-        if item >= 0 or state.waiting:
-            raise ValueError("claim: only a granted face-down claim is drawn")
+        if item is not None or state.waiting or claim.objectors:
+            raise ValueError("step: only a granted face-down claim is drawn")
         return
     if not state.waiting or state.waiting & ~others:
         raise ValueError("waiting: the other living Survivors still to answer")
     if phase is Phase.CLAIM:
         if state.waiting & state.restricted:
             raise ValueError("waiting: Survivors who escaped the last combat may not object")
-        if state.pick & ~others or state.pick & state.waiting:
-            raise ValueError("pick: the objectors among those who have answered")
-    elif state.pick:
-        raise ValueError("pick: unused in the dispute phase")
+        if claim.objectors & ~others or claim.objectors & state.waiting:
+            raise ValueError("step.objectors: the objectors among those who have answered")
+    elif claim.objectors:
+        raise ValueError("step.objectors: the objectors still standing are those waiting")
 
 
 def _check_combat(state: State) -> None:
@@ -567,9 +626,7 @@ def _check_combat(state: State) -> None:
         raise ValueError("combat.died: members killed in the combat")
     if len(combat.commits) != n or len(combat.targets) != n:
         raise ValueError("combat: one commitment and target per seat")
-    if any(v not in (-1, 0, 1, 2, 3) for v in combat.commits):
-        raise ValueError("combat.commits: -1 or a Commit value")
-    if any(v != -1 for s, v in enumerate(combat.commits) if not has_seat(combat.members, s)):
+    if any(v is not None for s, v in enumerate(combat.commits) if not has_seat(combat.members, s)):
         raise ValueError("combat.commits: only members of the combat commit")
     if len(combat.fought) != len(zombies) or len(combat.headshot) != len(zombies):
         raise ValueError("combat.fought/headshot: one entry per zombie in the combat")
@@ -582,51 +639,55 @@ def _check_combat(state: State) -> None:
         if target is None:
             continue
         survivor = target.kind is TargetKind.SURVIVOR
-        index = target.index
+        which = target.which
         if not declared:
-            # Zombie indices of a resolved round: killed zombies have left the list since.
-            if index < 0 or (survivor and index >= n):
+            # A resolved round's targets: zombies killed in it have left play since.
+            if not 0 <= which < (n if survivor else state.next_zombie):
                 raise ValueError(f"combat.targets[{s}]: none, a zombie or a Survivor target")
             continue
         attacking = combat.commits[s] in (Commit.FIGHT, Commit.SHOOT)
+        at = None if survivor else zombie_at(zombies, which)
         if not attacking or not (
-            (not survivor and 0 <= index < len(zombies))
-            or (survivor and index != s and 0 <= index < n and has_seat(combat.members, index))
+            at is not None
+            or (survivor and which != s and 0 <= which < n and has_seat(combat.members, which))
         ):
             raise ValueError(f"combat.targets[{s}]: a zombie or a member, of a Fight or Shoot")
         if (
             combat.commits[s] == Commit.FIGHT
-            and not survivor
-            and 0 <= index < len(zombies)
-            and not has_seat(combat.fought[index], s)
+            and at is not None
+            and not has_seat(combat.fought[at], s)
         ):
-            raise ValueError(f"combat.fought: Survivor {s} fights zombie {index}")
+            raise ValueError(f"combat.fought: Survivor {s} fights zombie {which}")
     fighting = active(state)
     queue = combat.queue
     if list(queue) != sorted(set(queue)) or any(s not in t.survivors for s in queue):
         raise ValueError("combat.queue: distinct Survivor seats in seat order")
     awaiting_cards = phase is Phase.COMMIT or (
-        phase is Phase.ZOMBIE_DRAW and state.resume is Phase.COMMIT
+        phase is Phase.ZOMBIE_DRAW and _resume(state.step) is Phase.COMMIT
     )
     if awaiting_cards:
         if combat.revealed or queue or any(v is not None for v in combat.targets):
             raise ValueError("combat: nothing is revealed or declared before the cards are laid")
-        if any(v != -1 for s, v in enumerate(combat.commits) if s not in fighting):
+        if any(v is not None for s, v in enumerate(combat.commits) if s not in fighting):
             raise ValueError("combat.commits: only Survivors still fighting lay a card")
         if any(combat.headshot) or any(combat.fought):
             raise ValueError("combat.headshot/fought: marks of a round not yet resolved")
-        if phase is Phase.COMMIT and all(combat.commits[s] != -1 for s in fighting):
+        if phase is Phase.COMMIT and all(combat.commits[s] is not None for s in fighting):
             raise ValueError("combat.commits: someone has still to lay a card")
     else:
         if not combat.revealed:
             raise ValueError("combat.revealed: the cards are turned up after the Decide step")
     if phase is Phase.DECLARE or phase is Phase.RESOLVE:
-        if not queue or state.turn != queue[0]:
-            raise ValueError("combat.queue: turn is the first Survivor of the queue")
+        step = state.step
+        assert isinstance(step, Turn)  # _check_step_kind
+        if not queue or step.seat != queue[0]:
+            raise ValueError("combat.queue: step.seat is the first Survivor of the queue")
     elif queue:
         raise ValueError(f"combat.queue: empty in the {phase.value} phase")
     if phase is Phase.DECLARE:
-        if any(s not in fighting for s in queue) or any(combat.commits[s] == -1 for s in fighting):
+        if any(s not in fighting for s in queue) or any(
+            combat.commits[s] is None for s in fighting
+        ):
             raise ValueError("combat.queue: Survivors still fighting, each with a card laid")
         if any(combat.targets[s] is not None for s in queue):
             raise ValueError("combat.targets: set as each Survivor declares")
@@ -653,9 +714,11 @@ def _check_combat(state: State) -> None:
         if killed and phase is not Phase.DECLARE:
             raise ValueError("area: zombies killed leave play at the end of the Resolve step")
     if phase is Phase.BITE:
-        i = state.turn
-        if not 0 <= i < len(zombies) or len(bite_options(state, i)) < 2:
-            raise ValueError("turn: a zombie whose victim the Zombie Player picks")
+        step = state.step
+        assert isinstance(step, Bite)  # _check_step_kind
+        i = zombie_at(zombies, step.zombie)
+        if i is None or len(bite_options(state, i)) < 2:
+            raise ValueError("step.zombie: a zombie whose victim the Zombie Player picks")
 
 
 def check_view(v: View) -> None:
@@ -680,19 +743,20 @@ def check_view(v: View) -> None:
         if not 0 <= loc.building < nb or any(not 0 <= c < ni for c in loc.known):
             raise ValueError(f"area[{i}]: a Building and item ids of the config")
         for z in loc.zombies:
-            if not (-1 if not z.face_up else 0) <= z.card < nz or any(
-                not 0 <= m < nz for m in z.mutations
+            if (
+                (z.card is None and z.face_up)
+                or (z.card is not None and not 0 <= z.card < nz)
+                or any(not 0 <= m < nz for m in z.mutations)
             ):
                 raise ValueError(f"area[{i}].zombies: Zombie card ids of the config")
     if any(not 0 <= i < ni for i in v.lost_known):
         raise ValueError("lost_known: item ids of the config")
-    if v.claim and (len(v.claim) != 3 or not UNSEEN <= v.claim[1] < ni):
-        raise ValueError("claim: (claimant, item, use), the item an id, -1 or -2")
-    combat = v.combat
-    if combat is not None and any(
-        c not in (HIDDEN_COMMIT, -1, *map(int, Commit)) for c in combat.commits
+    claim = v.step
+    if isinstance(claim, ClaimView) and (
+        (claim.card is ClaimedCard.NAMED) != (claim.item is not None)
+        or (claim.item is not None and not 0 <= claim.item < ni)
     ):
-        raise ValueError("combat.commits: -2 (face down), -1 or a Commit value")
+        raise ValueError("step: a claim names an item id of the config exactly when NAMED")
 
 
 def rounds_played(state: State) -> int:

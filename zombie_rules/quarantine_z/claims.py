@@ -30,19 +30,26 @@ from zombie_rules.quarantine_z.flow import back_to_location
 from zombie_rules.quarantine_z.free_actions import ambush, check_ambush
 from zombie_rules.quarantine_z.knowledge import shown_to
 from zombie_rules.quarantine_z.state import Action, Location, Move, Phase, State
+from zombie_rules.quarantine_z.steps import Claim
 
 
 def start_claim(state: State, s: int, action: Action, move: Move, used: tuple[int, ...]) -> State:
     """'claim I', 'claim-use I' or 'claim-hidden': ask the others, or take it at once."""
-    item = -1 if action is Action.CLAIM_HIDDEN else move.args[0]
-    claim = (s, item, 1 if action is Action.CLAIM_USE else 0)
+    item = None if action is Action.CLAIM_HIDDEN else move.args[0]
+    claim = Claim(s, item, action is Action.CLAIM_USE, 0)
     alive = mask_of(living(state))
     # "Survivors who successfully "Escaped" from the previous combat may not object".
     waiting = without_seat(alive, s) & ~state.restricted
-    state = replace(state, claim=claim, actions_used=used)
     if not waiting:
-        return grant(state)
-    return replace(state, phase=Phase.CLAIM, waiting=waiting, pick=0)
+        return grant(replace(state, step=claim, actions_used=used))
+    return replace(state, phase=Phase.CLAIM, step=claim, waiting=waiting, actions_used=used)
+
+
+def claim_of(state: State) -> Claim:
+    """The claim pending (in the CLAIM, DISPUTE and CLAIM_CARD phases)."""
+    step = state.step
+    assert isinstance(step, Claim)
+    return step
 
 
 # ------------------------------------------------------------ allow or object
@@ -69,14 +76,19 @@ def legal_claim(state: State) -> tuple[Move, ...]:
 
 def do_claim(state: State, move: Move) -> State:
     """An answer; once all are in, the claim is granted or disputed."""
-    objectors = with_seat(state.pick, move.seat) if move.action is Action.OBJECT else state.pick
+    claim = claim_of(state)
+    objectors = claim.objectors
+    if move.action is Action.OBJECT:
+        objectors = with_seat(objectors, move.seat)
     waiting = without_seat(state.waiting, move.seat)
     if waiting:
-        return replace(state, waiting=waiting, pick=objectors)
+        step = Claim(claim.claimant, claim.item, claim.use, objectors)
+        return replace(state, waiting=waiting, step=step)
     if not objectors:
-        return grant(replace(state, waiting=0, pick=0))
+        return grant(replace(state, waiting=0))
     # "the only rule is, nobody gets the card until disputes are settled."
-    return replace(state, phase=Phase.DISPUTE, waiting=objectors, pick=0)
+    step = Claim(claim.claimant, claim.item, claim.use, 0)
+    return replace(state, phase=Phase.DISPUTE, waiting=objectors, step=step)
 
 
 # ------------------------------------------------------------------ disputes
@@ -85,7 +97,7 @@ def do_claim(state: State, move: Move) -> State:
 def check_dispute(state: State, move: Move) -> str | None:
     """The claimant withdraws, an objector concedes, or one ambushes the other side."""
     s = move.seat
-    claimant = state.claim[0]
+    claimant = claim_of(state).claimant
     if not survivor_seat(state, s) or (s != claimant and not has_seat(state.waiting, s)):
         return (
             f"only the claimant (seat {claimant}) and objectors ({seat_names(state.waiting)}) act"
@@ -133,7 +145,7 @@ def do_dispute(state: State, move: Move) -> State:
             return replace(state, waiting=waiting)
         return grant(replace(state, waiting=0))
     # "settle it civilly, or violently (by one Survivor ambushing the other)": the claim lapses.
-    state = replace(state, phase=Phase.LOCATION, waiting=0, claim=())
+    state = replace(state, phase=Phase.LOCATION, waiting=0, step=None)
     return ambush(state, move.seat, move.args[0], move.args[1], Phase.LOCATION)
 
 
@@ -142,14 +154,15 @@ def do_dispute(state: State, move: Move) -> State:
 
 def grant(state: State) -> State:
     """The claimant takes the card (a face-down one is a chance event), or uses it at once."""
-    s, item, use = state.claim
-    if item < 0:
+    claim = claim_of(state)
+    s, item = claim.claimant, claim.item
+    if item is None:
         return replace(state, phase=Phase.CLAIM_CARD, waiting=0)
     here = state.area[state.here]
     cards, card = take(here.cards, item, s, known=True)
     location = Location(here.building, here.looted, cards, here.zombies)
     state = replace(state, area=set_location(state, state.here, location))
-    if use:
+    if claim.use:
         # "Items that are at a location can be used or equipped just like items that
         # are in a Survivor's hand."
         kind = state.config.items[item].kind
@@ -163,7 +176,7 @@ def grant(state: State) -> State:
 
 def do_claim_card(state: State, item: int) -> State:
     """Chance: the face-down card the claimant turns out to get."""
-    s = state.claim[0]
+    s = claim_of(state).claimant
     here = state.area[state.here]
     cards, card = take(here.cards, item, s, known=False)
     location = Location(here.building, here.looted, cards, here.zombies)

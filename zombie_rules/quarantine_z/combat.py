@@ -25,11 +25,13 @@ from zombie_rules.quarantine_z._base import (
     has,
     living,
     move_row,
+    numbers,
     replace,
     replace_combat,
     set_location,
     set_row,
     set_survivor,
+    zombie_at,
     zombie_stats,
 )
 from zombie_rules.quarantine_z.cards import Kind
@@ -50,6 +52,7 @@ from zombie_rules.quarantine_z.state import (
     survivor_target,
     zombie_target,
 )
+from zombie_rules.quarantine_z.steps import Bite, Turn, biting, turn_of
 
 # ------------------------------------------------------------------ escape
 
@@ -118,9 +121,9 @@ def check_commit(state: State, move: Move) -> str | None:
     s = move.seat
     combat = state.combat
     assert combat is not None
-    if s not in active(state) or combat.commits[s] != -1:
+    if s not in active(state) or combat.commits[s] is not None:
         return "waiting for the face-down Action cards of " + ", ".join(
-            str(j) for j in active(state) if combat.commits[j] == -1
+            str(j) for j in active(state) if combat.commits[j] is None
         )
     if move.action is not Action.COMMIT:
         return "lay an Action card face down: 'commit fight|shoot|escape|pass'"
@@ -137,7 +140,7 @@ def legal_commit(state: State) -> tuple[Move, ...]:
     assert combat is not None
     moves: list[Move] = []
     for s in active(state):
-        if combat.commits[s] == -1:
+        if combat.commits[s] is None:
             moves += _commit_moves(s, can_shoot(state, s))
     return tuple(moves)
 
@@ -153,9 +156,9 @@ def do_commit(state: State, move: Move) -> State:
     """Decide: "lay this card face-down on the table"."""
     combat = state.combat
     assert combat is not None
-    commits = set_row(combat.commits, move.seat, move.args[0])
+    commits = set_row(combat.commits, move.seat, _COMMITS[move.args[0]])
     fighting = active(state)  # a commitment changes nobody's place in the combat
-    if any(commits[s] == -1 for s in fighting):
+    if any(commits[s] is None for s in fighting):
         return replace(state, combat=replace_combat(combat, commits=commits))
     # Declare: "Survivors simultaneously flip their cards face-up".
     # Every Survivor declares in seat order (a target, Combat Items, or just 'ready'), so
@@ -163,6 +166,10 @@ def do_commit(state: State, move: Move) -> State:
     return _next_declare(
         state, replace_combat(combat, commits=commits, revealed=True, queue=fighting)
     )
+
+
+#: The Action cards by value: ``Commit(k)`` without the enum's call.
+_COMMITS = tuple(Commit)
 
 
 # ----------------------------------------------------------------- Declare
@@ -175,7 +182,7 @@ def _next_declare(state: State, combat: Combat) -> State:
     the state is rebuilt once rather than once per changed field.
     """
     if combat.queue:
-        return replace(state, combat=combat, phase=Phase.DECLARE, turn=combat.queue[0])
+        return replace(state, combat=combat, phase=Phase.DECLARE, step=turn_of(combat.queue[0]))
     # Resolve: "Survivors resolve the outcome of their actions, by rolling a six-sided die".
     queue = tuple(
         s
@@ -185,8 +192,15 @@ def _next_declare(state: State, combat: Combat) -> State:
     )
     combat = replace_combat(combat, queue=queue)
     if queue:
-        return replace(state, combat=combat, phase=Phase.RESOLVE, turn=queue[0])
+        return replace(state, combat=combat, phase=Phase.RESOLVE, step=turn_of(queue[0]))
     return _end_resolve(state, combat)
+
+
+def in_turn(state: State) -> int:
+    """The Survivor declaring or rolling (the head of the combat's queue)."""
+    step = state.step
+    assert isinstance(step, Turn)
+    return step.seat
 
 
 def _targets_available(state: State, s: int) -> bool:
@@ -194,8 +208,8 @@ def _targets_available(state: State, s: int) -> bool:
 
 
 def check_declare(state: State, move: Move) -> str | None:
-    """Survivor ``turn`` plays Combat Items, names a target, or is ready."""
-    s = state.turn
+    """The declaring Survivor plays Combat Items, names a target, or is ready."""
+    s = in_turn(state)
     combat = state.combat
     assert combat is not None
     if move.seat != s:
@@ -225,8 +239,9 @@ def check_declare(state: State, move: Move) -> str | None:
             return args_error(move, 1)
         i = move.args[0]
         if action is Action.TARGET_ZOMBIE:
-            if not 0 <= i < len(combat_zombies(state)):
-                return f"no zombie {i} in this combat"
+            zombies = combat_zombies(state)
+            if zombie_at(zombies, i) is None:
+                return f"no zombie {i} in this combat; zombies: {numbers(zombies)}"
             return None
         if i == s or i not in active(state):
             return "target another Survivor still in the combat"
@@ -236,14 +251,16 @@ def check_declare(state: State, move: Move) -> str | None:
 
 def legal_declare(state: State) -> tuple[Move, ...]:
     """What ``check_declare`` accepts: Combat Items, then targets or 'ready'."""
-    s = state.turn
+    s = in_turn(state)
     combat = state.combat
     assert combat is not None
-    moves = list(_combat_item_moves(state.config, s, state.survivors[s]))
+    config = state.config
+    moves = list(_combat_item_moves(config, s, state.survivors[s]))
     if combat.commits[s] in (Commit.FIGHT, Commit.SHOOT):
-        zombies = len(combat_zombies(state))
+        zombies = combat_zombies(state)
         others = [j for j in active(state) if j != s]
-        moves += move_row(s, Action.TARGET_ZOMBIE, (), zombies)
+        row = move_row(s, Action.TARGET_ZOMBIE, (), tables(config).zombie_cards_total)
+        moves += [row[z.number] for z in zombies]
         if others:
             row = move_row(s, Action.TARGET_SURVIVOR, (), state.config.players)
             moves += [row[j] for j in others]
@@ -270,7 +287,7 @@ def _combat_item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]
 
 def do_declare(state: State, move: Move) -> State:
     """A Combat Item, a target, or 'ready' (the next Survivor declares)."""
-    s = state.turn
+    s = in_turn(state)
     combat = state.combat
     assert combat is not None
     action = move.action
@@ -282,7 +299,8 @@ def do_declare(state: State, move: Move) -> State:
     if action is Action.TARGET_ZOMBIE:
         targets = set_row(targets, s, zombie_target(move.args[0]))
         if combat.commits[s] == Commit.FIGHT:
-            i = move.args[0]
+            i = zombie_at(combat_zombies(state), move.args[0])
+            assert i is not None
             fought = set_row(fought, i, with_seat(fought[i], s))
     elif action is Action.TARGET_SURVIVOR:
         targets = set_row(targets, s, survivor_target(move.args[0]))
@@ -315,6 +333,7 @@ def _combat_item(state: State, s: int, item: int) -> State:
                 z.face_up,
                 z.mutations,
                 z.damage + max(1, it.blast - zombie_stats(config, z)[3]),
+                z.number,
             )
             for z in combat_zombies(state)
         )
@@ -329,11 +348,12 @@ def _combat_item(state: State, s: int, item: int) -> State:
 
 
 def do_resolve(state: State, roll: int) -> State:
-    """Chance: Survivor ``turn``'s die for an Escape, a Fight or a Shoot."""
-    s = state.turn
+    """Chance: the rolling Survivor's die for an Escape, a Fight or a Shoot."""
+    s = in_turn(state)
     combat = state.combat
     assert combat is not None
     commit = combat.commits[s]
+    assert commit is not None  # only Survivors who laid a card are queued to roll
     config = state.config
     # Fields of the state this roll changes, set in the one rebuild of _next_resolve.
     changes: dict[str, object] = {}
@@ -354,10 +374,12 @@ def do_resolve(state: State, roll: int) -> State:
         declared = combat.targets[s]
         assert declared is not None  # only Survivors with a target are queued to attack
         if hit and declared.survivor:
-            state = hurt_later(state, declared.index, damage, headshot)
+            state = hurt_later(state, declared.which, damage, headshot)
         elif hit:
-            target = declared.index
             here = state.area[state.here]
+            at = zombie_at(here.zombies, declared.which)
+            assert at is not None  # a target is a zombie of the combat until the step ends
+            target = at
             z = here.zombies[target]
             _, _, _, armor, horde, _ = zombie_stats(config, z)
             heads = combat.headshot
@@ -369,7 +391,7 @@ def do_resolve(state: State, roll: int) -> State:
                 # the same roll would deal without the Headshot. Armor never stops a
                 # hit entirely.
                 dealt = max(1, damage - armor)
-            zombie = Zombie(z.card, z.face_up, z.mutations, z.damage + dealt)
+            zombie = Zombie(z.card, z.face_up, z.mutations, z.damage + dealt, z.number)
             zombies = here.zombies[:target] + (zombie,) + here.zombies[target + 1 :]
             location = Location(here.building, here.looted, here.cards, zombies)
             changes["area"] = set_location(state, state.here, location)
@@ -383,7 +405,8 @@ def _next_resolve(state: State, combat: Combat, **changes: object) -> State:
     queue = combat.queue[1:]
     combat = replace_combat(combat, queue=queue)
     if queue:
-        return replace(state, combat=combat, phase=Phase.RESOLVE, turn=queue[0], **changes)
+        step = turn_of(queue[0])
+        return replace(state, combat=combat, phase=Phase.RESOLVE, step=step, **changes)
     return _end_resolve(state, combat, **changes)
 
 
@@ -455,7 +478,7 @@ def _zombie_step(state: State, i: int) -> State:
     while i < len(zombies):
         options = bite_options(state, i)
         if len(options) > 1:
-            return replace(state, phase=Phase.BITE, turn=i)
+            return replace(state, phase=Phase.BITE, step=biting(zombies[i].number))
         if options:
             state = hurt(state, options[0], zombie_stats(config, zombies[i])[1], headshot=False)
             if not living(state):
@@ -465,18 +488,28 @@ def _zombie_step(state: State, i: int) -> State:
     combat = state.combat
     assert combat is not None
     noise = combat.noise + sum(zombie_stats(config, z)[5] for z in zombies)
-    return zombie_draws(state, noise, Phase.BITE, turn=-1)
+    return zombie_draws(state, noise, Phase.BITE)
+
+
+def biter(state: State) -> tuple[int, int]:
+    """(number, place among the combat's zombies) of the zombie whose victim is picked."""
+    step = state.step
+    assert isinstance(step, Bite)
+    i = zombie_at(combat_zombies(state), step.zombie)
+    assert i is not None
+    return step.zombie, i
 
 
 def check_bite(state: State, move: Move) -> str | None:
-    """The Zombie Player picks whom zombie ``turn`` damages, among ``bite_options``."""
+    """The Zombie Player picks whom the biting zombie damages, among ``bite_options``."""
+    number, i = biter(state)
     if move.seat != state.config.zombie_seat or move.action is not Action.BITE:
-        return f"the Zombie Player picks whom zombie {state.turn} damages: 'bite S'"
+        return f"the Zombie Player picks whom zombie {number} damages: 'bite S'"
     if args_error(move, 1):
         return args_error(move, 1)
-    if move.args[0] not in bite_options(state, state.turn):
+    if move.args[0] not in bite_options(state, i):
         return "that Survivor cannot be damaged by this zombie; options: " + ", ".join(
-            map(str, bite_options(state, state.turn))
+            map(str, bite_options(state, i))
         )
     return None
 
@@ -484,12 +517,12 @@ def check_bite(state: State, move: Move) -> str | None:
 def legal_bite(state: State) -> tuple[Move, ...]:
     """'bite S' for each Survivor the zombie may damage, in seat order."""
     z = state.config.zombie_seat
-    return tuple(Move(z, Action.BITE, (s,)) for s in bite_options(state, state.turn))
+    return tuple(Move(z, Action.BITE, (s,)) for s in bite_options(state, biter(state)[1]))
 
 
 def do_bite(state: State, move: Move) -> State:
     """The chosen Survivor takes the zombie's damage; the next zombie acts."""
-    i = state.turn
+    i = biter(state)[1]
     zombie = combat_zombies(state)[i]
     state = hurt(state, move.args[0], zombie_stats(state.config, zombie)[1], headshot=False)
     if not living(state):

@@ -285,6 +285,7 @@ class Tables:
     mutations: frozenset[int]
     events: frozenset[int]
     zombie_copies: tuple[int, ...]
+    zombie_cards_total: int  # every Zombie card: more than any zombie number can reach
     item_copies: tuple[int, ...]
     ammo_of: tuple[int, ...]  # per item id: the ammo item id of a firearm, else -1
 
@@ -304,6 +305,7 @@ def tables(config: Config) -> Tables:
         mutations=frozenset(i for i, c in enumerate(zc) if c.face is Face.MUTATION),
         events=frozenset(i for i, c in enumerate(zc) if c.face is Face.EVENT),
         zombie_copies=tuple(c.copies for c in zc),
+        zombie_cards_total=sum(c.copies for c in zc),
         item_copies=tuple(it.copies for it in items),
         ammo_of=tuple(index.get(it.ammo, -1) if it.gun_damage else -1 for it in items),
     )

@@ -33,16 +33,23 @@ from zombie_rules.quarantine_z._base import (
     replace,
     replace_combat,
     take,
+    zombie_at,
     zombie_deck_size,
     zombie_stats,
 )
-from zombie_rules.quarantine_z.cards import Event, Kind
-from zombie_rules.quarantine_z.combat import do_resolve, escape_bonus, escape_value
+from zombie_rules.quarantine_z.cards import Deck, Event, Kind
+from zombie_rules.quarantine_z.claims import claim_of
+from zombie_rules.quarantine_z.combat import biter, do_resolve, escape_bonus, escape_value, in_turn
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import attack
+from zombie_rules.quarantine_z.free_actions import ambush_of, theft_of
 from zombie_rules.quarantine_z.knowledge import claimed_card, seen_by, take_shown
+from zombie_rules.quarantine_z.location import discards_due
 from zombie_rules.quarantine_z.rules import apply
+from zombie_rules.quarantine_z.setup import setup_drawer
 from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, State, Zombie
+from zombie_rules.quarantine_z.steps import Claim, LootDraw
+from zombie_rules.quarantine_z.travel import sneaker
 from zombie_rules.quarantine_z.wording import Teller, capital, count
 
 A = Action
@@ -123,7 +130,7 @@ def _setup_choose(t: Teller, b: State, m: Move) -> str:
 
 
 def _setup_draw(t: Teller, b: State, m: Move) -> str:
-    drawer, item = b.turn, m.args[0]
+    drawer, item = setup_drawer(b), m.args[0]
     if drawer == t.seat:
         return f"You draw {t.item(item)}."
     return f"{t.who(drawer)} draws a {t.deck(item)} card."
@@ -177,7 +184,7 @@ def _healed(t: Teller, b: State, s: int, item: int) -> int:
 def _sneak(t: Teller, b: State, m: Move) -> str:
     roll = m.args[0]
     what = "Noise" if roll <= t.config.noise_at_most else "quiet"
-    return f"{t.says(b.turn, 'roll')} a {roll} to Sneak: {what}."
+    return f"{t.says(sneaker(b), 'roll')} a {roll} to Sneak: {what}."
 
 
 def _sneak_then(t: Teller, b: State, m: Move, a: State, first: str) -> Lines:
@@ -206,17 +213,19 @@ def _zombies(t: Teller, b: State, m: Move) -> str:
             return f"{t.says(z, 'play')} {t.zcard(card)}: {more} may be played this step."
         return _bite_event(t, b, m)[1][0]
     if action is A.MUTATE:
-        i = m.args[1]
+        i = zombie_at(here.zombies, m.args[1])
+        assert i is not None
         old = here.zombies[i]
         # The Mutation joins those already on the zombie, which keeps its damage.
-        mutated = Zombie(old.card, old.face_up, (*old.mutations, card), old.damage)
+        mutated = Zombie(old.card, old.face_up, (*old.mutations, card), old.damage, old.number)
         return (
-            f"{t.says(z, 'play')} {t.zcard(card)} on {t.zombie(old, i)}: now"
+            f"{t.says(z, 'play')} {t.zcard(card)} on {t.zombie(old)}: now"
             f" {t.zombie_stats(mutated)}."
         )
-    index = len(here.zombies)
-    # A zombie comes into play at the end of the line, unhurt and without Mutations.
-    new = Zombie(card, action is A.PLAY, (), 0)
+    index = b.next_zombie
+    # A zombie comes into play at the end of the line, unhurt and without Mutations, numbered
+    # after every zombie that entered play before it.
+    new = Zombie(card, action is A.PLAY, (), 0, index)
     if action is A.PLAY:
         return (
             f"{t.says(z, 'play')} {t.zcard(card)} face up as zombie {index}"
@@ -255,7 +264,9 @@ def _loot_roll(t: Teller, b: State, m: Move) -> str:
 
 
 def _loot_draw(t: Teller, b: State, m: Move) -> str:
-    deck = "Munition" if b.pick else "Supply"
+    step = b.step
+    assert isinstance(step, LootDraw)
+    deck = "Munition" if step.deck is Deck.MUNITION else "Supply"
     return f"A {deck} card is dealt face down at {t.place(b.area[b.here].building)}."
 
 
@@ -331,15 +342,15 @@ def _claim_made(t: Teller, b: State, m: Move) -> str:
 def _claim_made_then(t: Teller, b: State, m: Move, a: State, first: str) -> Lines:
     s = m.seat
     if m.action is A.CLAIM_HIDDEN:
-        claim = (s, -1, 0)
+        claim = Claim(s, None, False, 0)
     else:
-        claim = (s, m.args[0], 1 if m.action is A.CLAIM_USE else 0)
+        claim = Claim(s, m.args[0], m.action is A.CLAIM_USE, 0)
     lines = [first]
     if a.phase is Phase.CLAIM:
         waiting = [x for x in tables(t.config).survivors if has_seat(a.waiting, x)]
         lines.append(f"{capital(t.group(waiting))} may allow or object.")
     else:
-        lines += _granted(t, replace(b, claim=claim), a)
+        lines += _granted(t, replace(b, step=claim), a)
     return lines
 
 
@@ -351,8 +362,9 @@ def _they(t: Teller, s: int) -> str:
 def _granted(t: Teller, b: State, a: State, how: str = "Nobody objects") -> Lines:
     """The claim of ``b`` goes through: "If no other Survivor objects, they get to take the
     card into their hand" (or use it, "subject to the same limitations as Collecting")."""
-    s, item, use = b.claim
-    if item < 0:
+    claim = claim_of(b)
+    s, item, use = claim.claimant, claim.item, claim.use
+    if item is None:
         return [f"{how}: {t.whom(s)} will get one of the cards {_they(t, s)} not seen."]
     here = _here(t, b)
     if use and t.config.items[item].kind is Kind.HEAL:
@@ -378,7 +390,7 @@ def _claim_answer_then(t: Teller, b: State, m: Move, a: State, first: str) -> Li
     lines = [first]
     if a.phase is Phase.DISPUTE:
         objectors = [x for x in tables(t.config).survivors if has_seat(a.waiting, x)]
-        claimant = b.claim[0]
+        claimant = claim_of(b).claimant
         lines.append(
             f"Dispute: nobody gets the card until {t.whom(claimant)}"
             f" {t.verb(claimant, 'withdraw')}, every objector"
@@ -409,7 +421,7 @@ def _dispute_then(t: Teller, b: State, m: Move, a: State, first: str) -> Lines:
 
 
 def _claim_card(t: Teller, b: State, m: Move) -> str:
-    s = b.claim[0]
+    s = claim_of(b).claimant
     card = take(b.area[b.here].cards, m.args[0], s, known=False)[1]
     if s == t.seat:
         return f"You get {t.item(m.args[0])}."
@@ -417,7 +429,8 @@ def _claim_card(t: Teller, b: State, m: Move) -> str:
 
 
 def _steal_card(t: Teller, b: State, m: Move) -> str:
-    thief, victim, item = b.turn, b.pick, m.args[0]
+    theft = theft_of(b)
+    thief, victim, item = theft.thief, theft.victim, m.args[0]
     card = take_shown(b.survivors[victim].hand, item, seat_bit(thief))[1]
     if t.seat == thief:
         return f"You take {t.item(item)} from {t.whose(victim)} hand."
@@ -443,7 +456,7 @@ def _shelter(t: Teller, b: State, m: Move) -> str:
 def _discards_left(b: State, m: Move) -> int:
     """The Shelter's discards still due after this one: none once the count is done or the
     Zombie Player has nothing left to discard, when the Survivors act again."""
-    left = b.count - 1
+    left = discards_due(b) - 1
     burned = m.action is A.BURN
     hand = len(b.zombie_hand) - (not burned)
     deck = zombie_deck_size(b) - burned
@@ -478,9 +491,11 @@ def _ambush_roll_then(t: Teller, b: State, m: Move, a: State, first: str) -> Lin
 
 def _ambush_blow(t: Teller, b: State, m: Move) -> tuple[str, tuple[State, Lines]]:
     """The ambush die: the line of a miss, or ``""`` and the blow retraced."""
-    s, victim, gun = b.turn, b.pick, b.count
+    ambush = ambush_of(b)
+    s, victim = ambush.attacker, ambush.victim
+    gun = -1 if ambush.gun is None else ambush.gun
     roll = m.args[0]
-    kind = Commit.SHOOT if gun >= 0 else Commit.FIGHT
+    kind = Commit.FIGHT if ambush.gun is None else Commit.SHOOT
     hit, damage, headshot = attack(b, s, kind, roll, gun)
     rolled = f"{t.says(s, 'roll')} a {roll}{_weapon(t, b, s, kind, gun)}"
     if not hit:
@@ -523,12 +538,13 @@ def _commit_then(t: Teller, b: State, m: Move, a: State, first: str) -> Lines:
         commits[m.seat] = Commit(m.args[0])
         lines.append(aftermath.reveal(t, b, commits))
         if a.phase is Phase.DECLARE:
-            lines.append(f"{t.who(a.turn)} {t.verb(a.turn, 'declare')} first.")
+            declarer = in_turn(a)
+            lines.append(f"{t.who(declarer)} {t.verb(declarer, 'declare')} first.")
     return lines
 
 
 def _declare(t: Teller, b: State, m: Move) -> str:
-    s = b.turn
+    s = in_turn(b)
     combat = b.combat
     assert combat is not None
     commit = combat.commits[s]
@@ -536,8 +552,10 @@ def _declare(t: Teller, b: State, m: Move) -> str:
     if m.action is A.USE:
         return _combat_item(t, b, m)
     if m.action is A.TARGET_ZOMBIE:
-        i = m.args[0]
-        target = t.zombie(combat_zombies(b)[i], i)
+        zombies = combat_zombies(b)
+        i = zombie_at(zombies, m.args[0])
+        assert i is not None
+        target = t.zombie(zombies[i])
         return f"{t.says(s, 'target')} {target} with {t.their(s)} {action_name}."
     if m.action is A.TARGET_SURVIVOR:
         return f"{t.says(s, 'target')} {t.whom(m.args[0])} with {t.their(s)} {action_name}."
@@ -560,7 +578,7 @@ def _declare_then(t: Teller, b: State, m: Move, a: State, first: str) -> Lines:
 
 def _combat_item(t: Teller, b: State, m: Move) -> str:
     """ "Survivors may play Combat Items at this time."."""
-    s, item = b.turn, m.args[0]
+    s, item = in_turn(b), m.args[0]
     it = t.config.items[item]
     effects = []
     if it.heal:
@@ -568,8 +586,8 @@ def _combat_item(t: Teller, b: State, m: Move) -> str:
     if it.blast:
         # Every zombie in the combat takes the blast less its Armor, never less than 1.
         hits = [
-            f"{max(1, it.blast - zombie_stats(t.config, z)[3])} to {t.zombie(z, i)}"
-            for i, z in enumerate(combat_zombies(b))
+            f"{max(1, it.blast - zombie_stats(t.config, z)[3])} to {t.zombie(z)}"
+            for z in combat_zombies(b)
         ]
         if hits:
             effects.append(f"damage {', '.join(hits)}")
@@ -583,7 +601,7 @@ def _combat_item(t: Teller, b: State, m: Move) -> str:
 
 def _resolve(t: Teller, b: State, m: Move) -> str:
     """A Resolve die: "following the instructions on the Action card they played"."""
-    s, roll = b.turn, m.args[0]
+    s, roll = in_turn(b), m.args[0]
     combat = b.combat
     assert combat is not None
     mid = _rolled(b, roll)
@@ -596,7 +614,7 @@ def _resolve_then(t: Teller, b: State, m: Move, a: State, first: str) -> Lines:
     lines = [first]
     combat = b.combat
     assert combat is not None
-    if combat.queue == (b.turn,):
+    if combat.queue == (in_turn(b),):
         mid = _rolled(b, m.args[0])
         traced, more = aftermath.end_of_step(t, mid)
         lines += aftermath.checked(t, mid, traced, a, more)
@@ -611,7 +629,7 @@ def _rolled(b: State, roll: int) -> State:
     """
     combat = b.combat
     assert combat is not None
-    kept_open = replace(b, combat=replace_combat(combat, queue=(b.turn, *combat.queue)))
+    kept_open = replace(b, combat=replace_combat(combat, queue=(in_turn(b), *combat.queue)))
     return do_resolve(kept_open, roll)
 
 
@@ -632,6 +650,7 @@ def _attack(t: Teller, b: State, mid: State, s: int, roll: int) -> str:
     combat, after = b.combat, mid.combat
     assert combat is not None and after is not None
     commit = combat.commits[s]
+    assert commit is not None  # only a Survivor who laid a card rolls
     gun = best_gun(t.config, b.survivors[s]) if commit == Commit.SHOOT else -1
     hit, damage, headshot = attack(b, s, commit, roll, gun)
     rolled = f"{t.says(s, 'roll')} a {roll}{_weapon(t, b, s, commit, gun)}"
@@ -640,14 +659,16 @@ def _attack(t: Teller, b: State, mid: State, s: int, roll: int) -> str:
     declared = combat.targets[s]
     assert declared is not None  # a Survivor rolls to attack only once it has a target
     if declared.survivor:
-        j = declared.index
+        j = declared.which
         if not hit:
             return f"{rolled}: it misses {t.whom(j)}."
         wound = aftermath.harm(t, j, b.survivors[j], mid.survivors[j], damage, headshot)
         return f"{rolled} and {t.verb(s, 'hit')} {t.whom(j)}: {wound}."
-    target = declared.index
+    at = zombie_at(combat_zombies(b), declared.which)
+    assert at is not None  # a target is a zombie of the combat until the Resolve step ends
+    target = at
     z = combat_zombies(b)[target]
-    name = t.zombie(z, target)
+    name = t.zombie(z)
     if not hit:
         return f"{rolled}: it misses {name}."
     hit_z = combat_zombies(mid)[target]
@@ -669,16 +690,16 @@ def _bite_then(t: Teller, b: State, m: Move, a: State, first: str) -> Lines:
     traced, lines = _bite_blow(t, b, m)
     lines = [first, *lines[1:]]
     if living(traced):
-        traced, lines = aftermath.zombie_step(t, traced, b.turn + 1, lines)
+        traced, lines = aftermath.zombie_step(t, traced, biter(b)[1] + 1, lines)
     return aftermath.checked(t, b, traced, a, lines)
 
 
 def _bite_blow(t: Teller, b: State, m: Move) -> tuple[State, Lines]:
     """The bite the Zombie Player picks, retraced: its first line is the move's."""
-    i, j = b.turn, m.args[0]
+    i, j = biter(b)[1], m.args[0]
     zombie = combat_zombies(b)[i]
     damage = zombie_stats(t.config, zombie)[1]
-    lead = f"{t.says(m.seat, 'have', 'has')} {t.zombie(zombie, i)} bite {t.whom(j)}"
+    lead = f"{t.says(m.seat, 'have', 'has')} {t.zombie(zombie)} bite {t.whom(j)}"
     return aftermath.blow(t, b, j, damage, False, lead)
 
 

@@ -29,6 +29,7 @@ from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.knowledge import card_code, claimed_card, item_of, seen_by
 from zombie_rules.quarantine_z.redeal import hidden_variant
 from zombie_rules.quarantine_z.state import Commit, State
+from zombie_rules.quarantine_z.steps import Claim
 from zombie_rules.quarantine_z.views import view
 
 #: Fixed re-orderings of the pools tried for a stand-in before falling back on the truth.
@@ -108,14 +109,15 @@ def _deal(state: State, seat: int | None, order: random.Random | None) -> State:
     places.append(state.lost)
     n = len(state.survivors)
     claimed = claimed_card(state)
+    claim = state.step if isinstance(state.step, Claim) else None
     claim_key = claimed_at = None
-    if claimed is not None and not seen_by(config, claimed, seat):
-        claim_key = (n + state.here, seat_bit(state.claim[0]))
+    if claimed is not None and claim is not None and not seen_by(config, claimed, seat):
+        claim_key = (n + state.here, seat_bit(claim.claimant))
         claimed_at = (n + state.here, places[n + state.here].index(claimed))
     decks = {Deck.SUPPLY: state.supply_deck, Deck.MUNITION: state.munition_deck}
     kept: list[list[int]] = [[] for _ in places]
     dealt_decks: dict[Deck, tuple[int, ...]] = {}
-    new_claim = state.claim
+    new_step = state.step
     for deck, counts in decks.items():
         slots: list[tuple[int, int]] = []
         pool = expand(counts)
@@ -133,8 +135,9 @@ def _deal(state: State, seat: int | None, order: random.Random | None) -> State:
         slots.sort()
         for (p, mask), item in zip(slots, pool, strict=False):
             kept[p].append(card_code(item, mask))
-            if (p, mask) == claim_key:
-                new_claim, claim_key = (state.claim[0], item, state.claim[2]), None
+            if (p, mask) == claim_key and claim is not None:
+                new_step = Claim(claim.claimant, item, claim.use, claim.objectors)
+                claim_key = None
         dealt_decks[deck] = from_kinds(pool[len(slots) :], len(items))
     hands = [tuple(sorted(cards)) for cards in kept]
     survivors = tuple(attrs.evolve(s, hand=hands[i]) for i, s in enumerate(state.survivors))
@@ -143,7 +146,7 @@ def _deal(state: State, seat: int | None, order: random.Random | None) -> State:
         state,
         survivors=survivors,
         lost=hands[-1],
-        claim=new_claim,
+        step=new_step,
         supply_deck=dealt_decks[Deck.SUPPLY],
         munition_deck=dealt_decks[Deck.MUNITION],
         area=tuple(area),
@@ -164,7 +167,8 @@ def _known_knowers(place: int, survivors: int, is_claimed: bool, state: State) -
     """
     if place < survivors:
         return seat_bit(place)
-    return seat_bit(state.claim[0]) if is_claimed else 0
+    claim = state.step
+    return seat_bit(claim.claimant) if is_claimed and isinstance(claim, Claim) else 0
 
 
 def _deal_zombie_cards(state: State, order: random.Random | None) -> State:
@@ -199,6 +203,6 @@ def _set_commits(state: State, seat: int | None) -> State:
     if combat is None or combat.revealed:
         return state
     commits = tuple(
-        int(Commit.FIGHT) if v >= 0 and s != seat else v for s, v in enumerate(combat.commits)
+        Commit.FIGHT if v is not None and s != seat else v for s, v in enumerate(combat.commits)
     )
     return replace(state, combat=replace_combat(combat, commits=commits))

@@ -24,41 +24,60 @@ from zombie_rules.quarantine_z._base import (
     set_location,
     zombie_deck_size,
 )
+from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.state import Combat, Location, Phase, State, Zombie
+from zombie_rules.quarantine_z.steps import (
+    ZombieDraws,
+    discards,
+    drawing,
+    loot_from,
+    turn_of,
+    zombies_played,
+)
 
 # ------------------------------------------------------- Zombie Player draws
 
 
-def zombie_draws(state: State, n: int, resume: Phase, **changes: object) -> State:
+def zombie_draws(
+    state: State, n: int, resume: Phase, played: int = 0, /, **changes: object
+) -> State:
     """Draw up to ``n`` cards "(if they are able to)": hand limit and deck permitting.
 
-    ``changes``: fields of ``state`` the caller would set first (none the draws read:
-    not the Zombie hand or deck), set in the same rebuild.
+    ``resume`` and ``played`` are those of :class:`~.steps.ZombieDraws`. ``changes``:
+    fields of ``state`` the caller would set first (none the draws read: not the
+    Zombie hand or deck), set in the same rebuild.
     """
     room = state.config.zombie_hand - len(state.zombie_hand)
     n = min(n, room, zombie_deck_size(state))
     if n <= 0:
-        return continue_after_draws(state, resume, count=0, **changes)
-    return replace(state, phase=Phase.ZOMBIE_DRAW, count=n, resume=resume, **changes)
+        return continue_after_draws(state, resume, played, **changes)
+    return replace(state, phase=Phase.ZOMBIE_DRAW, step=drawing(n, resume, played), **changes)
 
 
 def do_zombie_draw(state: State, card: int) -> State:
     """Chance: the Zombie card drawn."""
+    step = state.step
+    assert isinstance(step, ZombieDraws)
     deck = bump(state.zombie_deck, card, -1)
     hand = tuple(sorted((*state.zombie_hand, card)))
-    count = state.count - 1
-    if count > 0 and len(hand) < state.config.zombie_hand and sum(deck) - state.burned > 0:
-        return replace(state, zombie_deck=deck, zombie_hand=hand, count=count)
-    return continue_after_draws(state, state.resume, zombie_deck=deck, zombie_hand=hand, count=0)
+    left = step.left - 1
+    if left > 0 and len(hand) < state.config.zombie_hand and sum(deck) - state.burned > 0:
+        return replace(
+            state, zombie_deck=deck, zombie_hand=hand, step=drawing(left, step.resume, step.played)
+        )
+    return continue_after_draws(state, step.resume, step.played, zombie_deck=deck, zombie_hand=hand)
 
 
-def continue_after_draws(state: State, resume: Phase, **changes: object) -> State:
-    """Pick up the step the draws interrupted (``changes``: fields to set first, in the
-    same rebuild when the step goes on at once)."""
+def continue_after_draws(
+    state: State, resume: Phase, played: int = 0, /, **changes: object
+) -> State:
+    """Pick up the step the draws interrupted (``played``: Zombies played in the Zombies!
+    step resumed; ``changes``: fields to set first, in the same rebuild when the step
+    goes on at once)."""
     if resume is Phase.ZOMBIES:
-        return replace(state, phase=Phase.ZOMBIES, **changes)
+        return replace(state, phase=Phase.ZOMBIES, step=zombies_played(played), **changes)
     if resume is Phase.COMMIT:
-        return replace(state, phase=Phase.COMMIT, **changes)
+        return replace(state, phase=Phase.COMMIT, step=None, **changes)
     if resume is Phase.BITE:
         return end_round(state, **changes)
     if changes:
@@ -77,9 +96,9 @@ def start_decide(state: State) -> State:
     """On the Move, Decide: "All the Survivors must decide on a location to travel to."."""
     n = state.config.players
     return replace(
-        state, phase=Phase.DECIDE, turn=-1, pick=0, count=0, resume=Phase.DECIDE,
+        state, phase=Phase.DECIDE, step=None,
         proposals=(-1,) * n, passed=0, restricted=0, waiting=0, actions_used=(0,) * n,
-        claim=(), loot=(0, 0), noise=0, fed=0, combat=None,
+        loot=(0, 0), noise=0, fed=0, combat=None,
     )  # fmt: skip
 
 
@@ -118,7 +137,7 @@ def agreed(
 def back_to_decide(state: State, **changes: object) -> State:
     """Back to the Decide step after a theft On the Move (nobody's proposal changed);
     ``changes``: what the theft changed, set in the same rebuild."""
-    return replace(state, phase=Phase.DECIDE, turn=-1, pick=0, **changes)
+    return replace(state, phase=Phase.DECIDE, step=None, **changes)
 
 
 def proposal_changes(state: State, s: int) -> tuple[int, ...]:
@@ -162,14 +181,14 @@ def _start_sneak(state: State, destination: int, **changes: object) -> State:
     # "each Survivor rolls a die. Each Survivor who rolls a 3 or below makes Noise."
     n = state.config.players
     return replace(
-        state, phase=Phase.SNEAK, here=destination, turn=living(state)[0], noise=0,
+        state, phase=Phase.SNEAK, here=destination, step=turn_of(living(state)[0]), noise=0,
         proposals=(-1,) * n, passed=0, **changes,
     )  # fmt: skip
 
 
 def end_zombies_step(state: State) -> State:
     """ "If a Zombie is played, then Combat immediately begins" (left zombies are there too)."""
-    state = replace(state, pick=0, allowance=0)
+    state = replace(state, step=None, allowance=0)
     if state.area[state.here].zombies:
         return start_combat(state, Phase.LOOT_DRAW)
     return loot(state, 0)
@@ -197,10 +216,12 @@ def loot_draws(state: State, supply: int, munition: int) -> State:
     supply = min(supply, sum(state.supply_deck))
     munition = min(munition, sum(state.munition_deck))
     if supply:
-        return replace(state, phase=Phase.LOOT_DRAW, pick=0, loot=(supply, munition))
+        step = loot_from(Deck.SUPPLY)
+        return replace(state, phase=Phase.LOOT_DRAW, step=step, loot=(supply, munition))
     if munition:
-        return replace(state, phase=Phase.LOOT_DRAW, pick=1, loot=(0, munition))
-    return enter_location(replace(state, loot=(0, 0), pick=0))
+        step = loot_from(Deck.MUNITION)
+        return replace(state, phase=Phase.LOOT_DRAW, step=step, loot=(0, munition))
+    return enter_location(replace(state, loot=(0, 0), step=None))
 
 
 # ------------------------------------------------------------- At a Location
@@ -210,8 +231,8 @@ def enter_location(state: State) -> State:
     """ "The game now moves to the At a Location phase."."""
     n = state.config.players
     state = replace(
-        state, phase=Phase.LOCATION, turn=-1, pick=0, count=0, passed=0, waiting=0,
-        actions_used=(0,) * n, claim=(), loot=(0, 0), fed=0, combat=None,
+        state, phase=Phase.LOCATION, step=None, passed=0, waiting=0,
+        actions_used=(0,) * n, loot=(0, 0), fed=0, combat=None,
     )  # fmt: skip
     return lift_restriction(state)
 
@@ -219,9 +240,7 @@ def enter_location(state: State) -> State:
 def back_to_location(state: State, **changes: object) -> State:
     """Back to the free actions after a claim, a theft or a combat at the location;
     ``changes``: what the move changed, set in the same rebuild."""
-    state = replace(
-        state, phase=Phase.LOCATION, turn=-1, pick=0, waiting=0, claim=(), combat=None, **changes
-    )
+    state = replace(state, phase=Phase.LOCATION, step=None, waiting=0, combat=None, **changes)
     if state.fed:
         # A death may have completed a wait-out the survivors had half fed (ruling 33).
         state = wait_out(state)
@@ -243,7 +262,7 @@ def wait_out(state: State) -> State:
     count = min(state.config.shelter_discards, zombie_deck_size(state) + len(state.zombie_hand))
     if count == 0:
         return replace(state, fed=0)
-    return replace(state, fed=0, phase=Phase.SHELTER, count=count)
+    return replace(state, fed=0, phase=Phase.SHELTER, step=discards(count))
 
 
 def lift_restriction(state: State) -> State:
@@ -271,10 +290,10 @@ def start_combat(state: State, origin: Phase) -> State:
         # Nobody left to fight: the combat ends before it starts.
         return leave_combat(replace(state, combat=None), origin, 0)
     combat = Combat(
-        origin, mask_of(alive), 0, 0, (-1,) * n, False, (None,) * n, (),
+        origin, mask_of(alive), 0, 0, (None,) * n, False, (None,) * n, (),
         (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
     )  # fmt: skip
-    return replace(state, phase=Phase.COMMIT, combat=combat, turn=-1, waiting=0, claim=())
+    return replace(state, phase=Phase.COMMIT, combat=combat, step=None, waiting=0)
 
 
 def end_round(state: State, **changes: object) -> State:
@@ -301,22 +320,24 @@ def end_round(state: State, **changes: object) -> State:
         # return to full Life."
         if zombies:
             here = state.area[state.here]
-            healed = tuple(Zombie(z.card, z.face_up, z.mutations, 0) for z in here.zombies)
+            healed = tuple(
+                Zombie(z.card, z.face_up, z.mutations, 0, z.number) for z in here.zombies
+            )
             location = Location(here.building, here.looted, here.cards, healed)
             state = replace(state, area=set_location(state, state.here, location))
         return start_decide(state)
     if not zombies and not combat.hostile:
         return leave_combat(state, combat.origin, combat.escaped)
     fresh = Combat(
-        combat.origin, combat.members, combat.escaped, combat.died, (-1,) * n, False,
+        combat.origin, combat.members, combat.escaped, combat.died, (None,) * n, False,
         (None,) * n, (), (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
     )  # fmt: skip
-    return replace(state, **{**changes, "phase": Phase.COMMIT, "combat": fresh, "turn": -1})
+    return replace(state, **{**changes, "phase": Phase.COMMIT, "combat": fresh, "step": None})
 
 
 def leave_combat(state: State, origin: Phase, escaped: int) -> State:
     """ "Once combat has ended, Survivors return to the phase they were in prior"."""
-    state = replace(state, combat=None, turn=-1)
+    state = replace(state, combat=None, step=None)
     if origin is Phase.LOOT_DRAW:
         # "After successfully resolving Combat (or if no Combat occurred) the Survivors can
         # loot the location."

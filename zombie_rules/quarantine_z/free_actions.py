@@ -41,6 +41,7 @@ from zombie_rules.quarantine_z.flow import (
 )
 from zombie_rules.quarantine_z.knowledge import shown_to, take_shown
 from zombie_rules.quarantine_z.state import Action, Move, Phase, State, Survivor
+from zombie_rules.quarantine_z.steps import Ambush, Steal
 
 # ------------------------------------------------------------------- ambush
 
@@ -93,22 +94,33 @@ def ambush(state: State, s: int, victim: int, kind: int, origin: Phase) -> State
     """ "To ambush another Survivor, play either your Fight or Shoot cards and resolve that
     action. This is considered a free attack, so they cannot immediately respond."."""
     state = replace(state, actions_used=use_cap(state, s), noise=0)
-    gun = -1
+    gun: int | None = None
     if kind == 1:
         state, gun = spend_ammo(state, s)
-    return replace(state, phase=Phase.AMBUSH_ROLL, turn=s, pick=victim, count=gun, resume=origin)
+    return replace(state, phase=Phase.AMBUSH_ROLL, step=Ambush(s, victim, gun, origin))
+
+
+def ambush_of(state: State) -> Ambush:
+    """The ambush whose die is due."""
+    step = state.step
+    assert isinstance(step, Ambush)
+    return step
 
 
 def do_ambush_roll(state: State, roll: int) -> State:
     """Chance: the ambush die; then "all Survivors enter combat"."""
-    s, victim, gun = state.turn, state.pick, state.count
-    hit, damage, headshot = attack(state, s, 1 if gun >= 0 else 0, roll, gun)
+    step = ambush_of(state)
+    s, victim, gun = step.attacker, step.victim, step.gun
+    if gun is None:
+        hit, damage, headshot = attack(state, s, 0, roll, -1)
+    else:
+        hit, damage, headshot = attack(state, s, 1, roll, gun)
     if hit:
         state = hurt(state, victim, damage, headshot=headshot)
     noise = state.noise
     # "After the attack is resolved, then all Survivors enter combat".
-    state = replace(state, noise=0, count=0, pick=0, turn=-1)
-    state = start_combat(state, state.resume)
+    state = replace(state, noise=0, step=None)
+    state = start_combat(state, step.resume)
     if noise and state.phase is Phase.COMMIT:
         return zombie_draws(state, noise, Phase.COMMIT)
     return state
@@ -233,12 +245,20 @@ def do_give(state: State, s: int, j: int, item: int) -> State:
 def do_steal(state: State, s: int, j: int) -> State:
     """A random card of their hand: a chance event over the kinds they hold.
 
-    ``resume`` keeps the step the theft interrupts (On the Move or At a Location).
+    The :class:`~.steps.Steal` keeps the step the theft interrupts (On the Move or At a
+    Location).
     """
     return replace(
-        state, phase=Phase.STEAL_CARD, turn=s, pick=j, actions_used=use_cap(state, s),
-        resume=state.phase,
+        state, phase=Phase.STEAL_CARD, step=Steal(s, j, state.phase),
+        actions_used=use_cap(state, s),
     )  # fmt: skip
+
+
+def theft_of(state: State) -> Steal:
+    """The theft whose card is drawn."""
+    step = state.step
+    assert isinstance(step, Steal)
+    return step
 
 
 def do_snatch(state: State, s: int, j: int, item: int) -> State:
@@ -263,7 +283,8 @@ def do_snatch(state: State, s: int, j: int, item: int) -> State:
 
 def do_steal_card(state: State, item: int) -> State:
     """Chance: the card taken; thief and victim both know it now."""
-    thief, victim = state.turn, state.pick
+    step = theft_of(state)
+    thief, victim = step.thief, step.victim
     other = state.survivors[victim]
     hand, card = take_shown(other.hand, item, seat_bit(thief))
     me = state.survivors[thief]
@@ -272,6 +293,6 @@ def do_steal_card(state: State, item: int) -> State:
         survivors, thief,
         with_hand(me, add(me.hand, shown_to(card, mask_of((thief, victim))))),
     )  # fmt: skip
-    if state.resume is Phase.DECIDE:
+    if step.resume is Phase.DECIDE:
         return back_to_decide(state, survivors=survivors)
     return back_to_location(state, survivors=survivors)

@@ -112,7 +112,7 @@ MOVES = (
     MoveHelp(
         "target-zombie",
         ("target-zombie Z",),
-        "Combat, Declare step: aim your Fight or Shoot at zombie Z at this location.",
+        "Combat, Declare step: aim your Fight or Shoot at zombie Z (its number) here.",
         ("target-zombie 0",),
     ),
     MoveHelp(
@@ -211,9 +211,10 @@ hand [3 First Aid Kit, 14 Bullets x2]   id and name of each card you know; x2: t
                   location index (type it in 'propose'), the Supply/Munition cards its
                   first loot deals, its Escape modifier, its properties; <- here: you are there
 cards: [...] + 1 S, 0 M face down   cards lying at the location
-zombie 0: face-down zombie +Claws, damage 1   zombie index (type it in 'target-zombie'),
+zombie 0: face-down zombie +Claws, damage 1   zombie number (type it in 'target-zombie'),
                   its card ("face-down": a standard zombie whose face is secret),
-                  Mutations on it, and the damage it has taken
+                  Mutations on it, and the damage it has taken; a zombie keeps its
+                  number while it is in play
 Combat: Survivor 2 face down -> zombie 0   each Survivor's Action card (face down until
                   the reveal) and target; escaped, died
 Proposals         where each Survivor proposes to go

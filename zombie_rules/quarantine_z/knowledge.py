@@ -15,15 +15,13 @@ from zombie_rules.core.codes import CodeLayout
 from zombie_rules.core.seats import seats_in
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.state import State
+from zombie_rules.quarantine_z.steps import Claim
 
 #: Bits of an encoded item card that hold its "who knows it" mask (five seats at most).
 MASK_BITS = 5
 MASK = (1 << MASK_BITS) - 1
 #: The item card code: ``item << MASK_BITS | knowers``.
 CARD = CodeLayout(MASK_BITS)
-
-#: What a view shows in place of a card the seat has not seen (a claimed one, say).
-UNSEEN = -2
 
 
 def card_code(item: int, knowers: int = 0) -> int:
@@ -181,9 +179,10 @@ def claimed_card(state: State) -> int | None:
     has seen (``_base.take``), and whether a bystander knows the claimed card is
     a question about that copy, not about the item.
     """
-    if not state.claim or state.claim[1] < 0 or state.here < 0:
+    claim = state.step
+    if not isinstance(claim, Claim) or claim.item is None or state.here < 0:
         return None
-    claimant, item, _ = state.claim
+    claimant, item = claim.claimant, claim.item
     cards = state.area[state.here].cards
     if not any(item_of(c) == item and seen_by(state.config, c, claimant) for c in cards):
         return None  # only in a state that check_state refuses

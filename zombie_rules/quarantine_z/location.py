@@ -60,6 +60,7 @@ from zombie_rules.quarantine_z.state import (
     State,
     Survivor,
 )
+from zombie_rules.quarantine_z.steps import ShelterDiscards, discards
 
 #: The free actions that count against Config.free_actions (use, equip and feed do not).
 _CAPPED = frozenset(
@@ -279,9 +280,16 @@ def check_shelter(state: State, move: Move) -> str | None:
             return "the Zombie deck is empty"
         return None
     return (
-        f"discard {counted(state.count, 'more card')}: 'discard C' from hand or 'burn' from"
-        " the deck"
+        f"discard {counted(discards_due(state), 'more card')}: 'discard C' from hand or 'burn'"
+        " from the deck"
     )
+
+
+def discards_due(state: State) -> int:
+    """The Shelter's discards the Zombie Player still owes."""
+    step = state.step
+    assert isinstance(step, ShelterDiscards)
+    return step.discards_left
 
 
 def legal_shelter(state: State) -> tuple[Move, ...]:
@@ -304,8 +312,8 @@ def do_shelter(state: State, move: Move) -> State:
         state = replace(
             state, zombie_hand=tuple(hand), zombie_hidden=bump(state.zombie_hidden, card)
         )
-    count = state.count - 1
-    if count > 0 and (state.zombie_hand or zombie_deck_size(state) > 0):
-        return replace(state, count=count)
+    left = discards_due(state) - 1
+    if left > 0 and (state.zombie_hand or zombie_deck_size(state) > 0):
+        return replace(state, step=discards(left))
     # The wait-out may have been completed by a death when everyone left was ready to leave.
-    return lift_restriction(replace(state, phase=Phase.LOCATION, count=0))
+    return lift_restriction(replace(state, phase=Phase.LOCATION, step=None))

@@ -18,19 +18,20 @@ move                                      meaning
 ``leave``, ``allow``, ``object``          leave; allow or object to a claim
 ``withdraw``, ``concede``                 settle a disputed claim
 ``commit fight|shoot|escape|pass``        combat: the Action card laid face down
-``target-zombie Z``                       combat: zombie ``Z`` of this location
+``target-zombie Z``                       combat: the zombie numbered ``Z``
 ``target-survivor S``, ``ready``          combat: target seat S; done declaring
 ``play C``, ``hide C``                    Zombie Player: a Zombie face up / face down
 ``event C``, ``event C S``                an Event (``S``: the Survivor it bites)
-``mutate C Z``                            a Mutation on zombie ``Z``
+``mutate C Z``                            a Mutation on the zombie numbered ``Z``
 ``draw``, ``done``, ``burn``              draw instead; end the step; burn a card
 ``bite S``, ``discard C``                 the Survivor bitten; a Shelter discard
 ``building B``, ``item I``                chance: the Building dealt, the item drawn
 ``zcard C``, ``roll N``                   chance: the Zombie card drawn, the die face
 ========================================  ==============================================
 
-``L`` location index, ``S`` seat, ``Z`` zombie index, ``I`` item id, ``C`` Zombie
-card id, ``B`` building id. The words were once numbers (``choose 0``, ``commit 2``,
+``L`` location index, ``S`` seat, ``Z`` zombie number (the one the view prints: a
+zombie keeps it while it is in play), ``I`` item id, ``C`` Zombie card id, ``B``
+building id. The words were once numbers (``choose 0``, ``commit 2``,
 ``ambush 2 1``); those numbers are still accepted. Where an item, a Zombie card, a
 Building or a location is meant, its name may be typed instead of its number (any
 case, spaces or hyphens: ``use first-aid-kit``, ``give 2 baseball bat``,
@@ -84,7 +85,7 @@ _KINDS = {
     "L": "a location",
     "N": "a number",
     "S": "a seat",
-    "Z": "a zombie index",
+    "Z": "a zombie number",
 }
 
 

@@ -19,6 +19,7 @@ from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.knowledge import claimed_card, item_of, seen_by, with_item
 from zombie_rules.quarantine_z.state import Commit, Location, State
+from zombie_rules.quarantine_z.steps import Claim
 
 #: Shuffles tried before a re-deal keeps the claim's cards where they are.
 _ATTEMPTS = 20
@@ -42,7 +43,8 @@ def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
 def _redeal(state: State, seat: int | None, rng: random.Random, *, keep_claim: bool) -> State:
     config = state.config
     claimed = claimed_card(state)
-    claimant = state.claim[0] if state.claim else -1
+    claim = state.step if isinstance(state.step, Claim) else None
+    claimant = claim.claimant if claim is not None else -1
 
     pinned = _loaded_shots(state)
 
@@ -69,14 +71,15 @@ def _redeal(state: State, seat: int | None, rng: random.Random, *, keep_claim: b
     for pool in pools.values():
         rng.shuffle(pool)
 
-    new_claim, found = state.claim, False
+    new_step, found = state.step, False
     dealt: list[tuple[int, ...]] = []
     for p, (cards, again) in enumerate(zip(places, flags, strict=True)):
         out = []
         for c, redeal in zip(cards, again, strict=True):
             new = with_item(c, pools[_deck(config, c)].pop()) if redeal else c
-            if p == claim_place and c == claimed and not found:
-                new_claim, found = (claimant, item_of(new), state.claim[2]), True
+            if p == claim_place and c == claimed and not found and claim is not None:
+                new_step = Claim(claimant, item_of(new), claim.use, claim.objectors)
+                found = True
             out.append(new)
         dealt.append(tuple(sorted(out)))
     n = len(state.survivors)
@@ -87,7 +90,7 @@ def _redeal(state: State, seat: int | None, rng: random.Random, *, keep_claim: b
         state,
         survivors=survivors,
         lost=dealt[-1],
-        claim=new_claim,
+        step=new_step,
         supply_deck=from_kinds(pools[Deck.SUPPLY], n_items),
         munition_deck=from_kinds(pools[Deck.MUNITION], n_items),
     )
@@ -150,11 +153,11 @@ def _recommit(state: State, seat: int | None, rng: random.Random) -> State:
         return state
     commits = list(combat.commits)
     for s, v in enumerate(commits):
-        if v >= 0 and s != seat:
+        if v is not None and s != seat:
             options = [Commit.FIGHT, Commit.ESCAPE, Commit.PASS]
             if can_shoot(state, s):
                 options.append(Commit.SHOOT)
-            commits[s] = int(rng.choice(options))
+            commits[s] = rng.choice(options)
     return replace(state, combat=replace_combat(combat, commits=tuple(commits)))
 
 

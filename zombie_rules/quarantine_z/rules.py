@@ -44,11 +44,13 @@ from zombie_rules.quarantine_z._base import (
     shown,
     zombie_deck_size,
 )
+from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.flow import do_zombie_draw
 from zombie_rules.quarantine_z.knowledge import item_counts
 from zombie_rules.quarantine_z.setup import new_game
 from zombie_rules.quarantine_z.state import Action, Move, Phase, State
+from zombie_rules.quarantine_z.steps import LootDraw, SetupDraw
 
 _DIE = (1, 2, 3, 4, 5, 6)
 _DIE_PHASES = frozenset({Phase.SNEAK, Phase.LOOT_ROLL, Phase.AMBUSH_ROLL, Phase.RESOLVE})
@@ -72,9 +74,19 @@ _NOBODY: frozenset[int] = frozenset()
 _CHANCE_ONLY = frozenset((CHANCE,))
 
 
-def _turn_seat(state: State) -> frozenset[int]:
-    # Set-up choice and Declare: Survivor ``turn`` alone ('ready' is always open).
-    return frozenset((state.turn,))
+def _drawer(state: State) -> frozenset[int]:
+    # Set-up choice: the drawing Survivor alone.
+    return _seat_alone(setup.setup_drawer(state))
+
+
+def _declarer(state: State) -> frozenset[int]:
+    # Declare: the Survivor at the head of the queue alone ('ready' is always open).
+    return _seat_alone(combat.in_turn(state))
+
+
+@functools.cache
+def _seat_alone(seat: int) -> frozenset[int]:
+    return frozenset((seat,))
 
 
 def _zombie_player(state: State) -> frozenset[int]:
@@ -104,7 +116,7 @@ def _answering(state: State) -> frozenset[int]:
 
 def _disputing(state: State) -> frozenset[int]:
     # A dispute: the claimant (who may 'withdraw') and the objectors (who may 'concede').
-    return _answering(state) | {state.claim[0]}
+    return _answering(state) | {claims.claim_of(state).claimant}
 
 
 def _committing(state: State) -> frozenset[int]:
@@ -112,7 +124,7 @@ def _committing(state: State) -> frozenset[int]:
     combat = state.combat
     assert combat is not None
     commits = combat.commits
-    return frozenset([s for s in active(state) if commits[s] == -1])
+    return frozenset([s for s in active(state) if commits[s] is None])
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -137,15 +149,20 @@ def _pile(state: State) -> tuple[Action, tuple[int, ...]]:
     if phase is Phase.BUILDINGS:
         return Action.BUILDING, state.building_pile
     if phase is Phase.SETUP_DRAW or phase is Phase.LOOT_DRAW:
-        return Action.ITEM, state.munition_deck if state.pick else state.supply_deck
+        step = state.step
+        assert isinstance(step, SetupDraw | LootDraw)
+        munition = step.deck is Deck.MUNITION
+        return Action.ITEM, state.munition_deck if munition else state.supply_deck
     if phase is Phase.ZOMBIE_DRAW:
         return Action.ZCARD, state.zombie_deck
     kinds = len(state.config.items)
     if phase is Phase.CLAIM_CARD:
         # The claimant turns out to get one of the cards here it has not seen.
-        return Action.ITEM, item_counts(state.area[state.here].cards, kinds, state.claim[0])
+        claimant = claims.claim_of(state).claimant
+        return Action.ITEM, item_counts(state.area[state.here].cards, kinds, claimant)
     assert phase is Phase.STEAL_CARD
-    return Action.ITEM, item_counts(state.survivors[state.pick].hand, kinds)
+    victim = free_actions.theft_of(state).victim
+    return Action.ITEM, item_counts(state.survivors[victim].hand, kinds)
 
 
 @functools.cache
@@ -223,11 +240,11 @@ def _finish(state: State) -> State:
         return state
     if not anyone_alive(state):
         # "The Zombie Player wins once all Survivors are dead."
-        return replace(state, phase=Phase.OVER, turn=-1, combat=None, waiting=0, claim=())
+        return replace(state, phase=Phase.OVER, step=None, combat=None, waiting=0)
     if not state.zombie_hand and zombie_deck_size(state) == 0:
         # "Survivors win the game when the Zombie Player has no more cards in their deck
         # and their hand."
-        return replace(state, phase=Phase.OVER, turn=-1, combat=None, waiting=0, claim=())
+        return replace(state, phase=Phase.OVER, step=None, combat=None, waiting=0)
     return state
 
 
@@ -318,7 +335,7 @@ def _never(state: State, move: Move) -> State:  # pragma: no cover - _over refus
 PHASES: dict[Phase, PhaseRules] = {
     Phase.BUILDINGS: _chance_phase(setup.do_building),
     Phase.SETUP_CHOOSE: PhaseRules(
-        _turn_seat, setup.legal_setup_choose, setup.check_setup_choose, setup.do_setup_choose
+        _drawer, setup.legal_setup_choose, setup.check_setup_choose, setup.do_setup_choose
     ),
     Phase.SETUP_DRAW: _chance_phase(setup.do_setup_draw),
     Phase.ZOMBIE_DRAW: _chance_phase(do_zombie_draw),
@@ -346,7 +363,7 @@ PHASES: dict[Phase, PhaseRules] = {
         _committing, combat.legal_commit, combat.check_commit, combat.do_commit
     ),
     Phase.DECLARE: PhaseRules(
-        _turn_seat, combat.legal_declare, combat.check_declare, combat.do_declare
+        _declarer, combat.legal_declare, combat.check_declare, combat.do_declare
     ),
     Phase.RESOLVE: _chance_phase(combat.do_resolve),
     Phase.BITE: PhaseRules(_zombie_player, combat.legal_bite, combat.check_bite, combat.do_bite),

@@ -19,6 +19,7 @@ from zombie_rules.quarantine_z._base import (
     set_survivor,
     with_hand,
 )
+from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.flow import zombie_draws
 from zombie_rules.quarantine_z.knowledge import card_code
@@ -30,6 +31,7 @@ from zombie_rules.quarantine_z.state import (
     State,
     Survivor,
 )
+from zombie_rules.quarantine_z.steps import SetupDraw
 
 
 @functools.lru_cache(maxsize=64)
@@ -50,11 +52,11 @@ def new_game(config: Config | None = None) -> State:
     fresh = Survivor(config.survivor_life, (), (), 0)
     nobody = Survivor(0, (), (), 0)
     return State(
-        config, Phase.BUILDINGS, -1, 0, 0, Phase.BUILDINGS, (1,) * len(config.buildings), (),
+        config, Phase.BUILDINGS, None, (1,) * len(config.buildings), (),
         supply, munition, t.zombie_copies, 0, (),
         tuple(nobody if s == config.zombie_seat else fresh for s in range(n)),
-        -1, (-1,) * n, 0, 0, 0, (0,) * n, (), (0, 0), 0, 0, 0, None,
-        (0,) * items, (0,) * nz, (0,) * nz,
+        -1, (-1,) * n, 0, 0, 0, (0,) * n, (0, 0), 0, 0, 0, None,
+        (0,) * items, (0,) * nz, (0,) * nz, 0,
     )  # fmt: skip
 
 
@@ -87,18 +89,30 @@ def _next_setup_draw(
     while done < total:
         if any(supply) or any(munition):
             seat = survivors[done % len(survivors)]
-            return replace(state, phase=Phase.SETUP_CHOOSE, turn=seat, count=done, **changes)
+            step = SetupDraw(seat, done, None)
+            return replace(state, phase=Phase.SETUP_CHOOSE, step=step, **changes)
         done += 1  # both decks are empty (only with a small custom set)
     # "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38)
     return zombie_draws(state, config.zombie_opening_hand, Phase.DECIDE, **changes)
 
 
+def _setup_step(state: State) -> SetupDraw:
+    step = state.step
+    assert isinstance(step, SetupDraw)
+    return step
+
+
+def setup_drawer(state: State) -> int:
+    """The Survivor whose set-up draw is under way."""
+    return _setup_step(state).drawer
+
+
 def check_setup_choose(state: State, move: Move) -> str | None:
-    """Survivor ``turn`` picks the deck of their next set-up draw."""
-    if move.seat != state.turn or move.action is not Action.CHOOSE:
+    """The drawing Survivor picks the deck of their next set-up draw."""
+    drawer = setup_drawer(state)
+    if move.seat != drawer or move.action is not Action.CHOOSE:
         return (
-            f"seat {state.turn} is choosing a deck to draw from:"
-            " 'choose supply' or 'choose munition'"
+            f"seat {drawer} is choosing a deck to draw from: 'choose supply' or 'choose munition'"
         )
     if args_error(move, 1) or move.args[0] not in (0, 1):
         return "'choose supply' or 'choose munition'"
@@ -110,7 +124,7 @@ def check_setup_choose(state: State, move: Move) -> str | None:
 
 def legal_setup_choose(state: State) -> tuple[Move, ...]:
     """'choose supply' and 'choose munition', each while its deck has cards."""
-    s = state.turn
+    s = setup_drawer(state)
     return tuple(
         Move(s, Action.CHOOSE, (k,))
         for k, deck in enumerate((state.supply_deck, state.munition_deck))
@@ -120,22 +134,26 @@ def legal_setup_choose(state: State) -> tuple[Move, ...]:
 
 def do_setup_choose(state: State, move: Move) -> State:
     """The chosen deck; its draw is a chance event next."""
-    return replace(state, phase=Phase.SETUP_DRAW, pick=move.args[0])
+    step = _setup_step(state)
+    deck = Deck.MUNITION if move.args[0] else Deck.SUPPLY
+    return replace(state, phase=Phase.SETUP_DRAW, step=SetupDraw(step.drawer, step.drawn, deck))
 
 
 def do_setup_draw(state: State, item: int) -> State:
-    """Chance: the card Survivor ``turn`` draws from the chosen deck."""
-    seat = state.turn
+    """Chance: the card the drawing Survivor draws from the chosen deck."""
+    step = _setup_step(state)
+    seat = step.drawer
     me = state.survivors[seat]
-    pile = bump(state.munition_deck if state.pick else state.supply_deck, item, -1)
+    munition = step.deck is Deck.MUNITION
+    pile = bump(state.munition_deck if munition else state.supply_deck, item, -1)
     # "They may look at this card."
     me = with_hand(me, add(me.hand, card_code(item, seat_bit(seat))))
-    if state.pick:
+    if munition:
         return _next_setup_draw(
-            state, state.count + 1, state.supply_deck, pile,
+            state, step.drawn + 1, state.supply_deck, pile,
             survivors=set_survivor(state, seat, me), munition_deck=pile,
         )  # fmt: skip
     return _next_setup_draw(
-        state, state.count + 1, pile, state.munition_deck,
+        state, step.drawn + 1, pile, state.munition_deck,
         survivors=set_survivor(state, seat, me), supply_deck=pile,
     )  # fmt: skip

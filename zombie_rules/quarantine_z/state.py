@@ -23,36 +23,8 @@ import attrs
 
 from zombie_rules.core.actors import seat_name
 from zombie_rules.quarantine_z.config import Config
-
-
-class Phase(enum.Enum):
-    """Where in the game it is; see rules.py and the phase modules for who acts in each."""
-
-    BUILDINGS = "buildings"  # chance: the next Building dealt face up
-    SETUP_CHOOSE = "setup_choose"  # Survivor ``turn`` picks the Supply or Munition deck
-    SETUP_DRAW = "setup_draw"  # chance: the card Survivor ``turn`` draws (deck ``pick``)
-    ZOMBIE_DRAW = "zombie_draw"  # chance: a card the Zombie Player draws
-    DECIDE = "decide"  # On the Move: proposals of a destination
-    SNEAK = "sneak"  # chance: Survivor ``turn``'s Sneak roll
-    ZOMBIES = "zombies"  # the Zombie Player plays Zombies, Mutations and Events
-    LOOT_ROLL = "loot_roll"  # chance: the die of a variable location
-    LOOT_DRAW = "loot_draw"  # chance: a loot card from the Supply (pick 0) or Munition deck
-    LOCATION = "location"  # At a Location: free actions of every Survivor
-    CLAIM = "claim"  # Survivors in ``waiting`` allow or object to ``claim``
-    DISPUTE = "dispute"  # the claimant and the objectors settle the claim
-    CLAIM_CARD = "claim_card"  # chance: the face-down card the claimant turns out to get
-    STEAL_CARD = "steal_card"  # chance: the card taken from a hand
-    AMBUSH_ROLL = "ambush_roll"  # chance: the die of an ambush
-    SHELTER = "shelter"  # the Zombie Player discards ``count`` cards
-    COMMIT = "commit"  # combat Decide: face-down Action cards
-    DECLARE = "declare"  # combat Declare: Survivor ``turn`` plays Combat Items and targets
-    RESOLVE = "resolve"  # chance: Survivor ``turn``'s die
-    BITE = "bite"  # the Zombie Player picks the Survivor zombie ``turn`` damages
-    OVER = "over"
-
-    # Members are singletons compared by identity; ``Enum.__hash__`` hashes the name in
-    # Python code, and every ``apply`` looks its phase up in a few dicts and sets.
-    __hash__ = object.__hash__
+from zombie_rules.quarantine_z.steps import Phase as Phase
+from zombie_rules.quarantine_z.steps import Step
 
 
 class Commit(enum.IntEnum):
@@ -90,13 +62,13 @@ class Action(enum.Enum):
     WITHDRAW = "withdraw"
     CONCEDE = "concede"
     COMMIT = "commit"  # Commit value (notation: fight, shoot, escape, pass)
-    TARGET_ZOMBIE = "target-zombie"  # zombie index
+    TARGET_ZOMBIE = "target-zombie"  # zombie number
     TARGET_SURVIVOR = "target-survivor"  # seat
     READY = "ready"
     EVENT = "event"  # Zombie card id [, seat for a bite]
     PLAY = "play"  # Zombie card id, face up ("This is a Zombie")
     HIDE = "hide"  # Zombie card id, face down (a standard zombie)
-    MUTATE = "mutate"  # Zombie card id, zombie index
+    MUTATE = "mutate"  # Zombie card id, zombie number
     DRAW = "draw"  # draw instead of playing a Zombie
     DONE = "done"
     BITE = "bite"  # seat
@@ -137,12 +109,16 @@ ARG_WORDS: dict[Action, tuple[int, tuple[str, ...]]] = {
 
 @attrs.frozen(cache_hash=True)
 class Zombie:
-    """A zombie in play: its card, face up or down, its Mutations and the damage taken."""
+    """A zombie in play: its card, face up or down, its Mutations, the damage taken, and
+    its ``number``: the count of zombies that had entered play before it (0 for the
+    first), which it keeps for as long as it is in play. Moves, views and accounts name
+    a zombie by its number, so a zombie killed ahead of it in line never renames it."""
 
     card: int
     face_up: bool
     mutations: tuple[int, ...]
     damage: int
+    number: int
 
 
 @attrs.frozen(cache_hash=True)
@@ -184,23 +160,23 @@ class TargetKind(enum.Enum):
 
 @attrs.frozen(cache_hash=True)
 class Target:
-    """A declared target: zombie ``index`` of the combat (its place at the location), or
-    the Survivor in seat ``index``. "At this point, each Survivor declares the target
-    of their action. Since Survivors may target other Survivors at this time, ..."."""
+    """A declared target: the zombie numbered ``which`` (its ``Zombie.number``), or the
+    Survivor in seat ``which``. "At this point, each Survivor declares the target of
+    their action. Since Survivors may target other Survivors at this time, ..."."""
 
     kind: TargetKind
-    index: int
+    which: int
 
     @property
     def survivor(self) -> bool:
-        """Whether the target is a Survivor (``index`` a seat) rather than a zombie."""
+        """Whether the target is a Survivor (``which`` a seat) rather than a zombie."""
         return self.kind is TargetKind.SURVIVOR
 
 
 @functools.cache
-def zombie_target(index: int) -> Target:
-    """The target zombie ``index`` (one shared record per index)."""
-    return Target(TargetKind.ZOMBIE, index)
+def zombie_target(number: int) -> Target:
+    """The target zombie numbered ``number`` (one shared record per number)."""
+    return Target(TargetKind.ZOMBIE, number)
 
 
 @functools.cache
@@ -215,17 +191,20 @@ class Combat:
 
     ``origin`` is the phase it interrupted (LOOT_DRAW: the Zombies! step of an
     arrival). Masks of seats: ``members`` entered it, ``escaped`` got away,
-    ``died`` were killed in it. Per seat: ``commits`` (-1 none yet), ``targets``
-    (``None``: none declared, else a :class:`Target`). ``queue`` lists the
-    seats still to declare or resolve. ``fought`` per zombie: mask of Survivors
-    who targeted it with Fight this round; ``headshot`` per zombie: killed outright.
+    ``died`` were killed in it. Per seat: ``commits`` (``None``: no card laid yet,
+    else the :class:`Commit`), ``targets`` (``None``: none declared, else a
+    :class:`Target`). ``queue`` lists the seats still to declare or resolve.
+    ``fought`` and ``headshot`` have one entry per zombie of the combat, in the order
+    the zombies lie at the location (``fought``: mask of Survivors who targeted it with
+    Fight this round; ``headshot``: killed outright); they shrink with that list when
+    killed zombies leave play.
     """
 
     origin: Phase
     members: int
     escaped: int
     died: int
-    commits: tuple[int, ...]
+    commits: tuple[Commit | None, ...]
     revealed: bool
     targets: tuple[Target | None, ...]
     queue: tuple[int, ...]
@@ -240,25 +219,25 @@ class Combat:
 class State:
     """A Quarantine Z game at one moment.
 
-    ``here`` is the Survivors' location index (-1 before the first arrival).
-    ``turn`` is the seat (or zombie index in BITE) acting in a sequential step;
-    ``pick`` a small phase argument (deck chosen, Zombies played this step, ...);
-    ``count`` a phase counter (draws or discards left). ``proposals`` per seat
-    (-1 none); ``passed``/``restricted``/``waiting`` masks; ``actions_used`` per seat
-    (free actions this visit). ``claim`` is (claimant, item or -1, use 0/1) or ().
+    ``phase`` says what kind of move comes next and ``step`` holds what that phase
+    needs (see :mod:`~zombie_rules.quarantine_z.steps`: who draws or rolls, the deck
+    chosen, draws or discards left, the claim, the theft, the ambush, the zombie
+    biting; ``None`` in the phases that need nothing).
+    ``here`` is the Survivors' location index (:data:`NOWHERE`, -1, before the first
+    arrival). ``proposals`` per seat (:data:`NOWHERE`: none); ``passed``/``restricted``/
+    ``waiting`` seat masks; ``actions_used`` per seat (free actions this visit).
     ``loot`` is the (supply, munition) cards still to draw. ``used`` counts items
     played out of the game (face up); ``zombie_gone`` counts Zombie cards out of the
-    game face up, ``zombie_hidden`` those out face down. ``lost`` holds encoded items out
-    of the game face down: the hand of a Survivor killed before the first arrival, when
-    there is no location to lay it at (ruling 26), still secret to whoever had not seen it.
+    game face up, ``zombie_hidden`` those out face down. ``next_zombie`` is the number
+    the next zombie to enter play gets (the zombies that have entered play so far).
+    ``lost`` holds encoded items out of the game face down: the hand of a Survivor
+    killed before the first arrival, when there is no location to lay it at (ruling
+    26), still secret to whoever had not seen it.
     """
 
     config: Config
     phase: Phase
-    turn: int
-    pick: int
-    count: int
-    resume: Phase
+    step: Step
     building_pile: tuple[int, ...]
     area: tuple[Location, ...]
     supply_deck: tuple[int, ...]
@@ -273,7 +252,6 @@ class State:
     restricted: int
     waiting: int
     actions_used: tuple[int, ...]
-    claim: tuple[int, ...]
     loot: tuple[int, int]
     noise: int
     fed: int
@@ -282,4 +260,10 @@ class State:
     used: tuple[int, ...]
     zombie_gone: tuple[int, ...]
     zombie_hidden: tuple[int, ...]
+    next_zombie: int
     lost: tuple[int, ...] = ()
+
+
+#: ``State.here`` before the first arrival, and a ``proposals`` entry of a seat that has
+#: proposed nothing: no location.
+NOWHERE = -1

@@ -24,13 +24,15 @@ from zombie_rules.quarantine_z._base import (
     free_cap_left,
     living,
     move_row,
+    numbers,
     replace,
     set_location,
     set_row,
     use_cap,
+    zombie_at,
     zombie_deck_size,
 )
-from zombie_rules.quarantine_z.cards import Event
+from zombie_rules.quarantine_z.cards import Deck, Event
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import check_item_use, hurt, item_moves, use_from_hand
 from zombie_rules.quarantine_z.flow import (
@@ -62,6 +64,7 @@ from zombie_rules.quarantine_z.state import (
     State,
     Zombie,
 )
+from zombie_rules.quarantine_z.steps import LootDraw, Turn, ZombiesStep, turn_of, zombies_played
 
 # ------------------------------------------------------------------ Decide
 
@@ -210,16 +213,31 @@ def do_decide(state: State, move: Move) -> State:
 # ------------------------------------------------------------------- Sneak
 
 
+def sneaker(state: State) -> int:
+    """The Survivor rolling to Sneak."""
+    step = state.step
+    assert isinstance(step, Turn)
+    return step.seat
+
+
 def do_sneak(state: State, roll: int) -> State:
-    """Chance: Survivor ``turn``'s Sneak roll; after the last, the Zombie Player draws."""
+    """Chance: a Survivor's Sneak roll; after the last, the Zombie Player draws."""
     noise = state.noise + (roll <= state.config.noise_at_most)
-    later = [s for s in living(state) if s > state.turn]
+    seat = sneaker(state)
+    later = [s for s in living(state) if s > seat]
     if later:
-        return replace(state, noise=noise, turn=later[0])
+        return replace(state, noise=noise, step=turn_of(later[0]))
     # "Once each Survivor has rolled, the Zombie Player draws a Zombie Card for every Noise made."
     # "the Zombie Player may play a Zombie": one per two living Survivors (ruling 38).
     allowance = state.config.zombies_allowed(len(living(state)))
-    return zombie_draws(state, noise, Phase.ZOMBIES, noise=0, turn=-1, pick=0, allowance=allowance)
+    return zombie_draws(state, noise, Phase.ZOMBIES, 0, noise=0, allowance=allowance)
+
+
+def played(state: State) -> int:
+    """The Zombies played so far in this Zombies! step."""
+    step = state.step
+    assert isinstance(step, ZombiesStep)
+    return step.played
 
 
 # ---------------------------------------------------------------- Zombies!
@@ -233,12 +251,13 @@ def check_zombies(state: State, move: Move) -> str | None:
         return f"the Zombie Player (seat {config.zombie_seat}) is checking for Zombies!"
     action = move.action
     hand = state.zombie_hand
-    room = state.pick < state.allowance
+    so_far = played(state)
+    room = so_far < state.allowance
     can_draw = len(hand) < config.zombie_hand and zombie_deck_size(state) > 0
     if action is Action.DRAW:
         if args_error(move, 0):
             return args_error(move, 0)
-        if state.pick:
+        if so_far:
             return "a draw comes instead of playing a Zombie, and you played one this step"
         if len(hand) >= config.zombie_hand:
             return f"you cannot draw: your hand is at its limit of {config.zombie_hand}"
@@ -248,7 +267,7 @@ def check_zombies(state: State, move: Move) -> str | None:
     if action is Action.DONE:
         if args_error(move, 0):
             return args_error(move, 0)
-        if state.pick or config.zombie_may_pass or not (hand or can_draw):
+        if so_far or config.zombie_may_pass or not (hand or can_draw):
             return None
         return "play a Zombie or draw a card instead ('hide C', 'play C' or 'draw')"
     if action not in _CARD_PLAYS:
@@ -274,7 +293,7 @@ def check_zombies(state: State, move: Move) -> str | None:
         if not room:
             return (
                 f"you may play {counted(state.allowance, 'Zombie')} this step and have"
-                f" played {state.pick}; 'mutate C Z', 'event C', 'draw' or 'done'"
+                f" played {so_far}; 'mutate C Z', 'event C', 'draw' or 'done'"
             )
         return None
     if action is Action.MUTATE:
@@ -283,9 +302,9 @@ def check_zombies(state: State, move: Move) -> str | None:
         if card not in t.mutations:
             return "that card is not a Mutation"
         zombies = state.area[state.here].zombies
-        i = move.args[1]
-        if not 0 <= i < len(zombies):
-            return f"no zombie {i} here; zombies here: {len(zombies)}"
+        i = zombie_at(zombies, move.args[1])
+        if i is None:
+            return f"no zombie {move.args[1]} here; zombies here: {numbers(zombies)}"
         if card in zombies[i].mutations:
             # "No mutation may be played twice on the same zombie."
             return "that Mutation is already on that zombie"
@@ -302,7 +321,8 @@ def legal_zombies(state: State) -> tuple[Move, ...]:
     t = tables(config)
     z = config.zombie_seat
     hand = tuple(dict.fromkeys(state.zombie_hand))
-    room = state.pick < state.allowance
+    so_far = played(state)
+    room = so_far < state.allowance
     can_draw = len(state.zombie_hand) < config.zombie_hand and zombie_deck_size(state) > 0
     n = len(config.zombie_cards)
     moves: list[Move] = []
@@ -320,11 +340,11 @@ def legal_zombies(state: State) -> tuple[Move, ...]:
     zombies = state.area[state.here].zombies
     for card in hand:
         if card in t.mutations:
-            row = move_row(z, Action.MUTATE, (card,), len(zombies))
-            moves += [row[i] for i, zombie in enumerate(zombies) if card not in zombie.mutations]
-    if not state.pick and can_draw:
+            row = move_row(z, Action.MUTATE, (card,), t.zombie_cards_total)
+            moves += [row[zombie.number] for zombie in zombies if card not in zombie.mutations]
+    if not so_far and can_draw:
         moves.append(_bare(z, Action.DRAW))
-    if state.pick or config.zombie_may_pass or not (state.zombie_hand or can_draw):
+    if so_far or config.zombie_may_pass or not (state.zombie_hand or can_draw):
         moves.append(_bare(z, Action.DONE))
     return tuple(moves)
 
@@ -351,24 +371,30 @@ def do_zombies(state: State, move: Move) -> State:
         c = config.zombie_cards[card]
         state = replace(state, zombie_hand=tuple(hand), zombie_gone=bump(state.zombie_gone, card))
         if c.event is Event.DRAW:
-            return zombie_draws(state, c.amount, Phase.ZOMBIES)
+            return zombie_draws(state, c.amount, Phase.ZOMBIES, played(state))
         if c.event is Event.SWARM:
             return replace(state, allowance=state.allowance + c.amount)
         return hurt(state, move.args[1], c.amount, headshot=False)
     if action is Action.MUTATE:
-        i = move.args[1]
+        i = zombie_at(here.zombies, move.args[1])
+        assert i is not None
         z = here.zombies[i]
-        mutated = Zombie(z.card, z.face_up, (*z.mutations, card), z.damage)
+        mutated = Zombie(z.card, z.face_up, (*z.mutations, card), z.damage, z.number)
         zombies = here.zombies[:i] + (mutated,) + here.zombies[i + 1 :]
-        played = state.pick
-    else:
-        # "plays any card in their hand face-down, or any card that says "This is a Zombie"
-        # face-up."
-        zombies = (*here.zombies, Zombie(card, action is Action.PLAY, (), 0))
-        played = state.pick + 1
-    location = Location(here.building, here.looted, here.cards, zombies)
-    area = set_location(state, state.here, location)
-    return replace(state, zombie_hand=tuple(hand), pick=played, area=area)
+        location = Location(here.building, here.looted, here.cards, zombies)
+        area = set_location(state, state.here, location)
+        return replace(state, zombie_hand=tuple(hand), area=area)
+    # "plays any card in their hand face-down, or any card that says "This is a Zombie"
+    # face-up." It enters play numbered after every zombie before it.
+    new = Zombie(card, action is Action.PLAY, (), 0, state.next_zombie)
+    location = Location(here.building, here.looted, here.cards, (*here.zombies, new))
+    return replace(
+        state,
+        zombie_hand=tuple(hand),
+        step=zombies_played(played(state) + 1),
+        area=set_location(state, state.here, location),
+        next_zombie=state.next_zombie + 1,
+    )
 
 
 # -------------------------------------------------------------------- Loot
@@ -387,7 +413,9 @@ def do_loot_draw(state: State, item: int) -> State:
     location = Location(here.building, here.looted, add(here.cards, card_code(item)), ())
     area = set_location(state, state.here, location)
     supply, munition = state.loot
-    if state.pick:
+    step = state.step
+    assert isinstance(step, LootDraw)
+    if step.deck is Deck.MUNITION:
         deck = bump(state.munition_deck, item, -1)
         state = replace(state, area=area, munition_deck=deck)
         return loot_draws(state, 0, munition - 1)

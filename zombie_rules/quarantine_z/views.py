@@ -11,37 +11,52 @@ card went since). A claim names its card only to those who have seen that card.
 
 from __future__ import annotations
 
+import enum
 import functools
+from typing import TypeAlias
 
 import attrs
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.seats import has_seat
+from zombie_rules.core.seats import has_seat, mask_of
 from zombie_rules.core.validation import expect_seat
 from zombie_rules.quarantine_z._base import zombie_deck_size
 from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.config import Config
-from zombie_rules.quarantine_z.knowledge import (
-    UNSEEN,
-    claimed_card,
-    item_of,
-    seen_by,
-)
+from zombie_rules.quarantine_z.knowledge import claimed_card, item_of, seen_by
 from zombie_rules.quarantine_z.rules import to_act
-from zombie_rules.quarantine_z.state import Commit, Location, Phase, State, Survivor, Target
-
-#: A commitment another seat has made but not revealed.
-HIDDEN_COMMIT = -2
+from zombie_rules.quarantine_z.state import (
+    Commit,
+    Location,
+    Phase,
+    State,
+    Survivor,
+    Target,
+)
+from zombie_rules.quarantine_z.steps import (
+    Ambush,
+    Bite,
+    Claim,
+    LootDraw,
+    SetupDraw,
+    ShelterDiscards,
+    Steal,
+    Turn,
+    ZombieDraws,
+    ZombiesStep,
+)
 
 
 @attrs.frozen
 class ZombieView:
-    """A zombie in play; ``card`` is -1 when face down and not yours to know."""
+    """A zombie in play, known by its ``number``; ``card`` is ``None`` when it lies face
+    down and is not yours to know (the Zombie Player knows every card it played)."""
 
-    card: int
+    card: int | None
     face_up: bool
     mutations: tuple[int, ...]
     damage: int
+    number: int
 
 
 @attrs.frozen
@@ -73,13 +88,20 @@ class LocationView:
 
 @attrs.frozen
 class CombatView:
-    """``commits``: -1 none yet, -2 made but face down, else the revealed ``Commit``."""
+    """A combat as one seat knows it.
+
+    ``laid``: the mask of seats whose Action card lies on the table this round;
+    ``commits``: per seat, the card as this seat knows it (its own, or any once they are
+    turned up), ``None`` when it has none to show (no card laid, or one face down).
+    ``fought`` has one entry per zombie of the combat, in the location's order.
+    """
 
     origin: Phase
     members: int
     escaped: int
     died: int
-    commits: tuple[int, ...]
+    laid: int
+    commits: tuple[Commit | None, ...]
     revealed: bool
     targets: tuple[Target | None, ...]
     queue: tuple[int, ...]
@@ -89,21 +111,58 @@ class CombatView:
     hostile: bool
 
 
+class ClaimedCard(enum.Enum):
+    """What a view says of the card a claim takes."""
+
+    NAMED = "named"  # ``ClaimView.item`` names it: this seat has seen the card
+    UNSEEN = "unseen"  # a card the claimant has seen and this seat has not
+    BLIND = "blind"  # 'claim-hidden': a face-down card the claimant has not seen either
+
+    __hash__ = object.__hash__
+
+
+@attrs.frozen
+class ClaimView:
+    """A pending :class:`~.steps.Claim` as one seat knows it: the item only if ``card`` is
+    ``NAMED`` (``None`` otherwise)."""
+
+    claimant: int
+    card: ClaimedCard
+    item: int | None
+    use: bool
+    objectors: int
+
+
+#: The step of a view: the state's step record (see :mod:`~.steps`), all public but a
+#: claim's card, which a :class:`ClaimView` names only to those who have seen it.
+StepView: TypeAlias = (
+    SetupDraw
+    | ZombieDraws
+    | Turn
+    | ZombiesStep
+    | LootDraw
+    | ClaimView
+    | Steal
+    | Ambush
+    | ShelterDiscards
+    | Bite
+    | None
+)
+
+
 @attrs.frozen
 class View:
     """A seat's knowledge (``seat=None``: a spectator, who knows only what is face up).
 
-    ``claim`` is (claimant, item, use) with the item ``UNSEEN`` (-2) when the seat
-    has not seen the claimed card (-1: a face-down card the claimant has not seen);
-    ``lost_*``: the cards out of the game face down (a hand lost before any arrival).
+    ``step`` is the phase's step record (:data:`StepView`); ``here`` and ``proposals``
+    use :data:`~.state.NOWHERE` (-1) for no location; ``lost_*``: the cards out of the
+    game face down (a hand lost before any arrival).
     """
 
     seat: int | None
     config: Config
     phase: Phase
-    turn: int
-    pick: int
-    count: int
+    step: StepView
     to_act: frozenset[int]
     here: int
     area: tuple[LocationView, ...]
@@ -119,7 +178,6 @@ class View:
     restricted: int
     waiting: int
     actions_used: tuple[int, ...]
-    claim: tuple[int, ...]
     loot: tuple[int, int]
     noise: int
     fed: int
@@ -129,6 +187,7 @@ class View:
     zombie_gone: tuple[int, ...]
     zombie_hidden: tuple[int, ...]
     zombie_hidden_size: int
+    next_zombie: int
     lost_known: tuple[int, ...]
     lost_hidden_supply: int
     lost_hidden_munition: int
@@ -149,13 +208,15 @@ def view(state: State, seat: int | None) -> View:
     combat = None
     c = state.combat
     if c is not None:
-        commits = tuple(
-            v if v < 0 or c.revealed or s == seat else HIDDEN_COMMIT
-            for s, v in enumerate(c.commits)
+        laid = mask_of([s for s, v in enumerate(c.commits) if v is not None])
+        commits = (
+            c.commits
+            if c.revealed
+            else tuple(v if s == seat else None for s, v in enumerate(c.commits))
         )
         combat = CombatView(
-            c.origin, c.members, c.escaped, c.died, commits, c.revealed, c.targets, c.queue,
-            c.fought, c.noise, c.scare, c.hostile,
+            c.origin, c.members, c.escaped, c.died, laid, commits, c.revealed, c.targets,
+            c.queue, c.fought, c.noise, c.scare, c.hostile,
         )  # fmt: skip
     nz = len(config.zombie_cards)
     lost_known, lost_supply, lost_munition = _split(config, state.lost, seat)
@@ -163,9 +224,7 @@ def view(state: State, seat: int | None) -> View:
         seat=seat,
         config=config,
         phase=state.phase,
-        turn=state.turn,
-        pick=state.pick,
-        count=state.count,
+        step=_step_seen(state, seat),
         to_act=to_act(state),
         here=state.here,
         area=area,
@@ -181,7 +240,6 @@ def view(state: State, seat: int | None) -> View:
         restricted=state.restricted,
         waiting=state.waiting,
         actions_used=state.actions_used,
-        claim=_claim_seen(state, seat),
         loot=state.loot,
         noise=state.noise,
         fed=state.fed,
@@ -191,6 +249,7 @@ def view(state: State, seat: int | None) -> View:
         zombie_gone=state.zombie_gone,
         zombie_hidden=state.zombie_hidden if zombie_player else (0,) * nz,
         zombie_hidden_size=sum(state.zombie_hidden),
+        next_zombie=state.next_zombie,
         lost_known=lost_known,
         lost_hidden_supply=lost_supply,
         lost_hidden_munition=lost_munition,
@@ -227,21 +286,29 @@ def _location_view(
 ) -> LocationView:
     known, hs, hm = _split(config, loc.cards, seat)
     zombies = tuple(
-        ZombieView(z.card if z.face_up or zombie_player else -1, z.face_up, z.mutations, z.damage)
+        ZombieView(
+            z.card if z.face_up or zombie_player else None,
+            z.face_up,
+            z.mutations,
+            z.damage,
+            z.number,
+        )
         for z in loc.zombies
     )
     return LocationView(loc.building, loc.looted, known, hs, hm, zombies)
 
 
-def _claim_seen(state: State, seat: int | None) -> tuple[int, ...]:
-    """The pending claim as ``seat`` knows it: the item hidden unless it saw that card."""
-    if not state.claim or state.claim[1] < 0:
-        return state.claim
+def _step_seen(state: State, seat: int | None) -> StepView:
+    """The step as ``seat`` knows it: all of it, but a claim's item unless it saw that card."""
+    step = state.step
+    if not isinstance(step, Claim):
+        return step
+    if step.item is None:
+        return ClaimView(step.claimant, ClaimedCard.BLIND, None, step.use, step.objectors)
     card = claimed_card(state)
     if card is not None and seen_by(state.config, card, seat):
-        return state.claim
-    claimant, _, use = state.claim
-    return (claimant, UNSEEN, use)
+        return ClaimView(step.claimant, ClaimedCard.NAMED, step.item, step.use, step.objectors)
+    return ClaimView(step.claimant, ClaimedCard.UNSEEN, None, step.use, step.objectors)
 
 
 def render(v: View) -> str:
@@ -249,7 +316,7 @@ def render(v: View) -> str:
 
     Every number a move takes is printed next to what it names: items and Zombie
     cards as ``10 Crowbar`` (``x2`` for two alike), locations as ``[3] Gas Station``,
-    the zombies at a location as ``zombie 0``, Survivors as ``Survivor 2`` (seat 2).
+    the zombies at a location by number as ``zombie 3``, Survivors as ``Survivor 2`` (seat 2).
     """
     config = v.config
     items = config.items
@@ -294,23 +361,25 @@ def render(v: View) -> str:
             lines.append(
                 f"      cards: [{lying}] + {loc.hidden_supply} S, {loc.hidden_munition} M face down"
             )
-        for k, z in enumerate(loc.zombies):
-            name = "face-down zombie" if not z.face_up else zc[z.card].name
-            if not z.face_up and z.card >= 0:
-                name += f" ({zc[z.card].name} underneath)"
+        for z in loc.zombies:
+            if z.card is None:
+                name = "face-down zombie"
+            elif z.face_up:
+                name = zc[z.card].name
+            else:
+                name = f"face-down zombie ({zc[z.card].name} underneath)"
             muts = "".join(f" +{zc[m].name}" for m in z.mutations)
-            lines.append(f"      zombie {k}: {name}{muts}, damage {z.damage}")
+            lines.append(f"      zombie {z.number}: {name}{muts}, damage {z.damage}")
     if v.combat is not None:
         c = v.combat
-        words = {-1: "not committed", HIDDEN_COMMIT: "face down"}
         seats = []
-        for s, x in enumerate(c.commits):
+        for s in range(len(c.commits)):
             if not has_seat(c.members, s):
                 continue
-            what = words.get(x) or Commit(x).name.lower()
+            what = commit_word(c, s)
             target = c.targets[s] if s < len(c.targets) else None
             if target is not None:
-                what += f" -> {'Survivor' if target.survivor else 'zombie'} {target.index}"
+                what += f" -> {target_word(v, target)}"
             if has_seat(c.escaped, s):
                 what += ", escaped"
             if has_seat(c.died, s):
@@ -324,15 +393,16 @@ def render(v: View) -> str:
                 f"Survivor {s} -> [{p}] {_place(v, p)}" for s, p in enumerate(v.proposals) if p >= 0
             )
         )
-    if v.claim:
-        who, item, use = v.claim
-        if item == UNSEEN:
+    claim = v.step
+    if isinstance(claim, ClaimView):
+        if claim.item is not None:
+            what = f"{claim.item} {items[claim.item].name}"
+        elif claim.card is ClaimedCard.UNSEEN:
             what = "a face-down card they have seen"
-        elif item < 0:
-            what = "a face-down card they have not seen"
         else:
-            what = f"{item} {items[item].name}"
-        lines.append(f"Claim: Survivor {who} claims {what}{' to use it' if use else ''}")
+            what = "a face-down card they have not seen"
+        use = " to use it" if claim.use else ""
+        lines.append(f"Claim: Survivor {claim.claimant} claims {what}{use}")
     hidden = v.lost_hidden_supply + v.lost_hidden_munition
     if v.lost_known or hidden:
         lost = _listing([(i, items[i].name, "") for i in v.lost_known])
@@ -341,6 +411,23 @@ def render(v: View) -> str:
             lost += f" {v.lost_hidden_munition} M unseen"
         lines.append(f"Out of the game face down: [{lost}]")
     return "\n".join(lines)
+
+
+def commit_word(c: CombatView, s: int) -> str:
+    """Seat ``s``'s Action card as the view knows it: "not committed", "face down", "fight"."""
+    if not has_seat(c.laid, s):
+        return "not committed"
+    commit = c.commits[s]
+    return "face down" if commit is None else commit.name.lower()
+
+
+def target_word(v: View, target: Target) -> str:
+    """ "Survivor 2", "zombie 3", or "zombie 3 (killed)" once it has left play."""
+    if target.survivor:
+        return f"Survivor {target.which}"
+    here = v.area[v.here].zombies if 0 <= v.here < len(v.area) else ()
+    gone = all(z.number != target.which for z in here)
+    return f"zombie {target.which}{' (killed)' if gone else ''}"
 
 
 def _listing(cards: list[tuple[int, str, str]]) -> str:
@@ -363,16 +450,17 @@ def _place(v: View, index: int) -> str:
 def _phase_note(v: View) -> str:
     """Who the sequential step waits for, when the phase alone does not say."""
     phase = v.phase
-    if phase is Phase.SETUP_CHOOSE:
-        return f"Survivor {v.turn} picks a deck to draw from: choose supply|munition"
+    step = v.step
+    if isinstance(step, SetupDraw) and phase is Phase.SETUP_CHOOSE:
+        return f"Survivor {step.drawer} picks a deck to draw from: choose supply|munition"
     if phase is Phase.COMMIT:
         return "each Survivor in the combat commits fight|shoot|escape|pass, face down"
-    if phase is Phase.DECLARE:
-        return f"Survivor {v.turn} declares: use Combat Items, pick a target, then ready"
-    if phase is Phase.BITE:
-        return f"zombie {v.turn} bites: the Zombie Player picks the Survivor"
-    if phase is Phase.SHELTER:
-        return f"the Zombie Player discards {v.count} more"
+    if isinstance(step, Turn) and phase is Phase.DECLARE:
+        return f"Survivor {step.seat} declares: use Combat Items, pick a target, then ready"
+    if isinstance(step, Bite):
+        return f"zombie {step.zombie} bites: the Zombie Player picks the Survivor"
+    if isinstance(step, ShelterDiscards):
+        return f"the Zombie Player discards {step.discards_left} more"
     if phase is Phase.DECIDE:
         return "Survivors propose the next location: propose L"
     if phase is Phase.LOCATION:

@@ -123,8 +123,8 @@ class Teller:
         """A Building by name: "the Gas Station"."""
         return f"the {self.config.buildings[building].name}"
 
-    def zombie(self, zombie: Zombie, index: int) -> str:
-        """A zombie in play: "zombie 0 (Runner + Claws)", "zombie 1 (face down)".
+    def zombie(self, zombie: Zombie) -> str:
+        """A zombie in play by its number: "zombie 0 (Runner + Claws)", "zombie 3 (face down)".
 
         The Zombie Player reads the card under a face-down zombie; nobody else does.
         """
@@ -136,7 +136,7 @@ class Teller:
         else:
             what = "face down"
         what += "".join(f" + {zc[m].name}" for m in zombie.mutations)
-        return f"zombie {index} ({what})"
+        return f"zombie {zombie.number} ({what})"
 
     def zombie_kind(self, zombie: Zombie) -> str:
         """A zombie without its place in line: "a Runner", "a face-down zombie"."""

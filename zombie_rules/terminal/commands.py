@@ -1,4 +1,4 @@
-"""What a person may type at the prompt besides a move: help, rules, cards, undo, quit...
+"""What a person may type at the prompt besides a move: help, rules, cards, undo, auto, quit...
 
 A line is a command when its first word is a command's name (no title has a move
 keyword of that name); a number picks a move from the menu; anything else is read
@@ -16,6 +16,7 @@ import attrs
 
 from zombie_rules.core.errors import DecodeError, IllegalMove
 from zombie_rules.core.presentation import find_cards
+from zombie_rules.core.wording import count
 from zombie_rules.terminal import screen
 
 if TYPE_CHECKING:
@@ -198,6 +199,20 @@ def _undo(session: Session, seat: int, arg: str) -> Outcome:
     return UNDONE if message.startswith("Taken back") else STAY
 
 
+def _auto(session: Session, seat: int, arg: str) -> Outcome:
+    word = arg.lower()
+    if word not in ("", "on", "off"):
+        _write(session, "Type 'auto on' or 'auto off' (or 'auto' to switch).")
+        return STAY
+    on = seat not in session.match.auto_forced if not word else word == "on"
+    _write(session, session.set_auto(seat, on))
+    only = session.match.forced(seat)
+    if on and only is not None:
+        session.advance(only)  # the move it is waiting for is the only one: play it now
+        return MOVED
+    return STAY
+
+
 def _quit(session: Session, seat: int, arg: str) -> Outcome:
     from zombie_rules.terminal.session import Quit
 
@@ -212,7 +227,10 @@ COMMANDS: tuple[Command, ...] = (
     Command(("rules",), "rules", "the rules on one screen", _rules),
     Command(("card", "cards"), "card [NAME]", "a card's text (or the list of cards)", _card),
     Command(("legend",), "legend", "what the symbols on the board mean", _legend),
-    Command(("undo",), "undo", "take back your last move", _undo),
+    Command(
+        ("undo",), "undo", "take back your last move, if nothing since showed you anything", _undo
+    ),
+    Command(("auto",), "auto [on|off]", "play a move for you when it is your only one", _auto),
     Command(("quit", "exit"), "quit", "stop the game", _quit),
 )
 
@@ -239,7 +257,13 @@ def run(session: Session, seat: int, text: str) -> Outcome:
     if text.isdigit() and text.isascii():
         number = int(text)
         if not 1 <= number <= len(legal):
-            _write(session, f"There are {len(legal)} moves; type a number from 1 to {len(legal)}.")
+            _write(
+                session,
+                f"There {'is' if len(legal) == 1 else 'are'} {count(len(legal), 'move')};"
+                f" type a number from 1 to {len(legal)}."
+                if legal
+                else "You have no move now.",
+            )
             return STAY
         session.advance(legal[number - 1])
         return MOVED
@@ -262,5 +286,6 @@ def candidates(session: Session, seat: int) -> list[str]:
         lines += command.names
     lines += [f"help {m.keyword}" for m in session.guide.moves]
     lines += [f"help {c.names[0]}" for c in COMMANDS]
+    lines += ["auto on", "auto off"]
     lines += [f"card {card.name}" for card in session.guide.cards(session.config)]
     return lines

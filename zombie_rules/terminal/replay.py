@@ -13,6 +13,7 @@ from typing import Any
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.wording import count
 from zombie_rules.play import Record, narrate, replay
 from zombie_rules.registry import get_game
 from zombie_rules.terminal import screen
@@ -46,8 +47,8 @@ def run_replay(record: Record[Any, Any], seat: int | None, console: Console) -> 
     guide = game.guide
     console.write(
         console.bold(
-            f"Replay of {guide.title}: {players} players, {len(record.moves)} moves, as {who}"
-            " was told it."
+            f"Replay of {guide.title}: {players} players,"
+            f" {count(len(record.moves), 'move')}, as {who} was told it."
         )
     )
     if console.interactive:
@@ -73,7 +74,9 @@ def run_replay(record: Record[Any, Any], seat: int | None, console: Console) -> 
     console.write(game.render(game.view(states[-1], seat)))
     result = game.result(states[-1])
     if result is None:
-        console.write(f"The record stops after {len(record.moves)} moves, before the game's end.")
+        console.write(
+            f"The record stops after {count(len(record.moves), 'move')}, before the game's end."
+        )
         return 0
     humans = () if seat is None else (seat,)
     for line in screen.result_lines(game, record.config, result, humans, seat):

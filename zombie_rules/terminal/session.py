@@ -6,8 +6,10 @@ cursor into the game's moves, so when the screen is passed to another person (ho
 seat) they are first told, in their own seat's words, everything since their last
 look. The game itself is a :class:`~zombie_rules.match.Match`, the driver every front
 end shares: it picks who acts, moves the bots, reads and checks a typed move (applied
-once), keeps each seat's account and takes a person's decision back (``undo``, which
-restores the random number generator too, so the same move brings the same draw).
+once), keeps each seat's account, takes a person's decision back while nothing since
+showed them anything (``undo``; refused with the reason once a card was drawn or seen,
+a vote counted or another seat moved) and, for a person who asks (``--auto-forced``
+or the ``auto`` command), plays a forced single move without asking.
 The session adds the screen: who has it, what they were told, pauses and hand-overs.
 """
 
@@ -20,6 +22,7 @@ from typing import Any
 from zombie_rules.core.errors import EncodeError
 from zombie_rules.core.presentation import Guide
 from zombie_rules.core.validation import short
+from zombie_rules.core.wording import count
 from zombie_rules.match import PERSON, CannotUndo, Match
 from zombie_rules.play import Agent, Record
 from zombie_rules.serialize import to_json
@@ -54,6 +57,7 @@ class Session:
         seed: int = 0,
         record: str | None = None,
         guide: Guide | None = None,
+        auto_forced: bool = False,
     ) -> None:
         self.game = game
         self.config = config
@@ -64,7 +68,11 @@ class Session:
         self.guide = guide or game.guide
         players = game.players(config)
         self.match: Match[Any, Any, Any, Any] = Match(
-            game, config, [self.bots.get(s, PERSON) for s in range(players)], seed
+            game,
+            config,
+            [self.bots.get(s, PERSON) for s in range(players)],
+            seed,
+            auto_forced=auto_forced,
         )
         self.told = dict.fromkeys(self.humans, 0)
         # In a hot-seat game nobody has the screen until the first person's turn.
@@ -103,6 +111,7 @@ class Session:
                     return self._finish()
                 if match.advance(1):
                     self._moved()
+                    self._note_forced()
                     continue
                 assert match.waiting is not None  # advance stops only for a person
                 self._turn(match.waiting)
@@ -220,6 +229,27 @@ class Session:
         )
         self.tell()
 
+    def _note_forced(self) -> None:
+        """Say so when the viewer's only move was just played for them (``auto``).
+
+        Called after :meth:`Match.advance` made a move: a person's move made there is
+        one the match played for them, since people are otherwise asked.
+        """
+        seat = getattr(self.moves[-1], "seat", None)
+        if seat is None or seat != self.viewer or seat not in self.humans or self.mode == "skip":
+            return
+        self.console.write(
+            self.console.dim("  (your only move, played for you; 'auto off' to play it yourself)")
+        )
+
+    def set_auto(self, seat: int, on: bool) -> str:
+        """Play ``seat``'s forced moves for it from now on (or stop); what the person is told."""
+        if on:
+            self.match.auto_forced.add(seat)
+            return "From now on, a move that is your only one is played for you ('auto off' stops)."
+        self.match.auto_forced.discard(seat)
+        return "From now on, you are asked even when you have only one move ('auto on' to change)."
+
     # --------------------------------------------------------------- undo
 
     def undo(self, seat: int) -> str:
@@ -288,8 +318,11 @@ class Session:
             if answer in ("q", "quit", "exit"):
                 raise Quit(0, "game abandoned")
             if answer in ("u", "undo") and self.viewer is not None:
-                console.write(self.undo(self.viewer))
-                return
+                message = self.undo(self.viewer)
+                console.write(message)
+                if message.startswith("Taken back"):
+                    return
+                continue
             console.write("Type w, s, u or q.")
 
     # --------------------------------------------------------- start, end
@@ -371,7 +404,9 @@ class Session:
         except (OSError, EncodeError) as exc:
             self.console.write(f"zombie-rules: could not save the game: {exc}")
             return
-        self.console.write(f"The game's record is in {self.record_path} ({len(self.moves)} moves).")
+        self.console.write(
+            f"The game's record is in {self.record_path} ({count(len(self.moves), 'move')})."
+        )
 
 
 def _write(path: str, text: str) -> None:
@@ -395,10 +430,17 @@ def play(
     *,
     seed: int = 0,
     record: str | None = None,
+    auto_forced: bool = False,
 ) -> int:
-    """Play one game at the terminal; the exit status (0 done or quit, 1 input ended)."""
+    """Play one game at the terminal; the exit status (0 done or quit, 1 input ended).
+
+    ``auto_forced`` plays every person's forced single move without asking (each
+    person may change it in the game with ``auto on`` / ``auto off``).
+    """
     try:
-        session = Session(game, config, seating, console, seed=seed, record=record)
+        session = Session(
+            game, config, seating, console, seed=seed, record=record, auto_forced=auto_forced
+        )
     except BaseException:
         console.close()
         raise

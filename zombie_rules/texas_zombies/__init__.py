@@ -42,6 +42,7 @@ from zombie_rules.texas_zombies.describe import account, describe, label
 from zombie_rules.texas_zombies.determinize import determinize
 from zombie_rules.texas_zombies.facts import FACTS
 from zombie_rules.texas_zombies.guide import GUIDE
+from zombie_rules.texas_zombies.learning import learning as learning
 from zombie_rules.texas_zombies.notation import parse_move
 from zombie_rules.texas_zombies.rules import (
     apply,

@@ -17,12 +17,13 @@ def board(v: View) -> Board:
     events = v.config.events
     objects = v.config.objects
 
-    def obj(i: int) -> Card:
-        return card(objects[i], str(i), "object")
+    def obj(i: int, acts: tuple[str, ...] = ()) -> Card:
+        return card(objects[i], str(i), "object", acts=acts)
 
-    def event(i: int) -> Card:
+    def event(i: int, acts: tuple[str, ...] = ()) -> Card:
         name, required = events[i]
-        return card(name, str(required), "event", f"needs {plural(required, 'Object')}")
+        needs = f"needs {plural(required, 'Object')}"
+        return card(name, str(required), "event", needs, acts=acts)
 
     players = []
     for s, size in enumerate(v.hand_sizes):
@@ -32,7 +33,9 @@ def board(v: View) -> Board:
             tags.append(f"team {team.value}")
         if v.phase is Phase.VOTE and s in v.voted:
             tags.append("has voted")
-        hand = [obj(i) for i in v.hand] if s == v.seat and v.hand is not None else []
+        # A click on an Object of one's own hand tells it in the story.
+        mine = s == v.seat and v.hand is not None
+        hand = [obj(i, (f"tell {i}",)) for i in v.hand] if mine and v.hand is not None else []
         if not hand:
             hand = [back("Object", "object") for _ in range(size)]
         groups = [group("Objects", hand)]
@@ -46,7 +49,8 @@ def board(v: View) -> Board:
             tags.append(f"story: {v.story}")
         if v.my_vote is not None:
             tags.append(f"your vote: {'yes' if v.my_vote else 'no'}")
-        groups = [group("Event", [event(v.current_event)])]
+        # A click on the Event told: vote on the story, or be speechless before it.
+        groups = [group("Event", [event(v.current_event, ("vote yes", "vote no", "speechless"))])]
         if v.told:
             groups.append(group("Objects used", [obj(i) for i in v.told]))
         places.append(place(f"Seat {v.turn}'s Event", tags, groups, active=True))

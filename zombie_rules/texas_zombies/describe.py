@@ -23,7 +23,7 @@ from zombie_rules.core.validation import expect_seat, expect_well_formed
 from zombie_rules.core.wording import count, listing
 from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAMS
 from zombie_rules.texas_zombies.config import tables
-from zombie_rules.texas_zombies.rules import apply, scoring
+from zombie_rules.texas_zombies.rules import apply, completes_the_vote, last_turn, scoring
 from zombie_rules.texas_zombies.state import Action, Move, Phase, State
 from zombie_rules.texas_zombies.wording import event_name, object_names, seats
 
@@ -128,26 +128,44 @@ def _first_event(state: State, move: Move, seat: int | None) -> str:
 
 
 def _first_tell(state: State, move: Move, seat: int | None) -> str:
-    # F: the story uses the Objects laid down, which are face up from then on.
+    # F: the story uses the Objects laid down, which are face up from then on; I and J:
+    # "The Object cards he used are discarded", whichever way the vote goes.
     who = "You tell" if move.seat == seat else f"Seat {move.seat} tells"
-    line = f"{who} a story using {object_names(state.config, move.args)}"
+    used = move.args
+    they = "it is" if len(used) == 1 else "they are"
+    line = (
+        f"{who} a story using {object_names(state.config, used)}"
+        f" ({they} discarded whatever the vote, rules I-J{_LAST_STORY if last_turn(state) else ''})"
+    )
     if move.story:
         # JSON quoting keeps a story with line breaks on this one line.
         line += f": {json.dumps(move.story, ensure_ascii=False)}"
     return line + "."
 
 
+#: L: "this last game turn. Then the game is over." (a label must say so)
+_LAST_STORY = "; the last story: the game ends after the vote, rule L"
+
+
 def _first_speechless(state: State, move: Move, seat: int | None) -> str:
     # G, note: "his challenge is automatically considered as failed."
     who = "You are" if move.seat == seat else f"Seat {move.seat} is"
-    return f"{who} speechless: the challenge fails without a vote (rule G)."
+    line = f"{who} speechless: the challenge fails without a vote (rule G)"
+    if last_turn(state):
+        line += ", and the game ends with this last Event (rule L)"
+    return line + "."
 
 
 def _first_vote(state: State, move: Move, seat: int | None) -> str:
     # H: votes are cast in secret; only the voter knows its own until all are in.
     if move.seat == seat:
-        return f"You vote {'Yes' if move.args[0] else 'No'}."
-    return f"Seat {move.seat} votes."
+        line = f"You vote {'Yes' if move.args[0] else 'No'}"
+    else:
+        line = f"Seat {move.seat} votes"
+    if last_turn(state) and completes_the_vote(state, move.seat):
+        # Who has voted is public, so whether this vote is the last one is too.
+        line += ": the last vote of the last turn, so the game ends once it is counted (rule L)"
+    return line + "."
 
 
 _FIRST = {

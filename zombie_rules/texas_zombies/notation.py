@@ -5,8 +5,10 @@ string, so any text round-trips), ``speechless``, ``vote yes``, ``vote no``, and
 for chance ``back 2``, ``event 17``, ``object 42``, ``split beta``, ``team darwin``.
 
 Wherever a move names a card it may use the card's name instead of its number,
-in any case: ``tell cucumber, deck of cards and 42``, ``event A horde at the rodeo``,
-``team Darwin & Dragons``. The Objects of a tell may come in any order (the order
+in any case, read as every title reads names (:func:`~zombie_rules.core.notation.pick_name`):
+the whole name, a unique start of it or whole words of it: ``tell cucumber, deck of
+cards and 42``, ``tell marbles racket spurs``, ``event A horde at the rodeo``, ``team
+Darwin & Dragons``, ``vote y``. The Objects of a tell may come in any order (the order
 carries no meaning); the move lists them in increasing order, which is what
 ``str(move)`` writes. A word that is a number is always read as a number, so a
 card whose name is a number is named by its number; two names that differ only
@@ -15,58 +17,46 @@ in case are named by number too.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 
+from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import DecodeError
-from zombie_rules.core.notation import is_number, parse_int, split_actor
+from zombie_rules.core.notation import (
+    ambiguous,
+    is_number,
+    name_matches,
+    name_words,
+    parse_int,
+    pick_name,
+    split_actor,
+    unknown_move,
+)
 from zombie_rules.core.validation import short
 from zombie_rules.texas_zombies.cards import TEAMS
 from zombie_rules.texas_zombies.rules import to_act
-from zombie_rules.texas_zombies.state import (
-    TEAM_WORDS,
-    VOTE_WORDS,
-    Action,
-    Move,
-    Phase,
-    State,
-)
+from zombie_rules.texas_zombies.state import VOTE_WORDS, Action, Move, Phase, State
 from zombie_rules.texas_zombies.wording import hand_listing
 
 _FORMS = (
     "'tell OBJECT ...' optionally followed by a story in double quotes, 'speechless',"
-    " 'vote yes', 'vote no', and for chance 'back N', 'event EVENT', 'object OBJECT',"
-    " 'split beta|darwin', 'team beta|darwin'; each optionally after '<seat>:';"
+    " 'vote yes', 'vote no'; each optionally after '<seat>:';"
     " a card is named by its number or its name"
 )
+#: The moves a seat may make, and chance's, as an unknown keyword's guess is picked among.
+SEAT_FORMS = ("tell OBJECT ...", "speechless", "vote yes", "vote no")
+CHANCE_FORMS = ("back N", "event EVENT", "object OBJECT", "split beta|darwin", "team beta|darwin")
 
-#: Marks a name shared (up to case) by two cards: it must be given by number.
-_AMBIGUOUS = -1
 #: Words that may separate the Objects of a tell ("cucumber, knife and cat").
 _SEPARATORS = frozenset({",", "and"})
 
 
 def _words(text: str) -> tuple[str, ...]:
-    """Lower-case words, each comma a word of its own, as names are matched."""
+    """Lower-case words, each comma a word of its own, as a tell's Objects are read."""
     return tuple(re.findall(r"[^\s,]+|,", text.lower()))
 
 
-@functools.lru_cache(maxsize=64)
-def _lookup(names: tuple[str, ...]) -> dict[tuple[str, ...], int]:
-    """Each name's words to its index (:data:`_AMBIGUOUS` where two names collide)."""
-    table: dict[tuple[str, ...], int] = {}
-    for i, name in enumerate(names):
-        key = _words(name)
-        table[key] = _AMBIGUOUS if key in table else i
-    return table
-
-
-_TEAM_NAMES: dict[tuple[str, ...], int] = {
-    **{(word,): i for i, word in enumerate(TEAM_WORDS)},
-    **{_words(team.value): i for i, team in enumerate(TEAMS)},
-}
-_VOTES = {word: i for i, word in enumerate(VOTE_WORDS)}
+_TEAM_NAMES = tuple(team.value for team in TEAMS)
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -94,9 +84,8 @@ def parse_move(state: State, text: str) -> Move:
     try:
         action = Action(keyword)
     except ValueError:
-        raise DecodeError(
-            f"{short(text)} is not a Texas Zombies move; moves are {_FORMS}"
-        ) from None
+        forms = CHANCE_FORMS if actor == CHANCE else SEAT_FORMS
+        raise DecodeError(f"{short(text)}: {unknown_move(keyword, forms)}") from None
     if quote and action is not Action.TELL:
         raise DecodeError(f"{short(text)}: only 'tell' takes a story; moves are {_FORMS}")
     if action is Action.TELL:
@@ -113,15 +102,13 @@ def parse_move(state: State, text: str) -> Move:
         return Move(actor, action, (parse_int(args[0], "a back number", text),))
     if action is Action.EVENT or action is Action.OBJECT:
         return Move(actor, action, (_card(state, action, args, text),))
-    table = _VOTES if action is Action.VOTE else None
-    key = _words(" ".join(args))
-    if table is not None and len(key) == 1 and key[0] in table:
-        return Move(actor, action, (table[key[0]],))
-    if table is None and key in _TEAM_NAMES:
-        return Move(actor, action, (_TEAM_NAMES[key],))
     if len(args) == 1 and is_number(args[0]):
         return Move(actor, action, (int(args[0]),))
-    raise DecodeError(f"{short(text)}: {_CHOICES[action]}")
+    if action is Action.VOTE:
+        vote = pick_name(name_words(" ".join(args)), VOTE_WORDS, "vote", text, _CHOICES[action])
+        return Move(actor, action, (vote,))
+    team = pick_name(name_words(" ".join(args)), _TEAM_NAMES, "team", text, _CHOICES[action])
+    return Move(actor, action, (team,))
 
 
 _WHAT = {
@@ -141,37 +128,31 @@ _CHOICES = {
 
 
 def _card(state: State, action: Action, args: list[str], text: str) -> int:
-    """The Event or Object a chance move names, by number or by its whole name."""
+    """The Event or Object a chance move names, by number or by its name."""
     events = action is Action.EVENT
     config = state.config
     names = tuple(name for name, _ in config.events) if events else config.objects
     if len(args) == 1 and is_number(args[0]):
         return int(args[0])
-    found = _lookup(names).get(_words(" ".join(args)))
     kind = "Event" if events else "Object"
-    if found is None:
-        if len(args) == 1 and args[0].lstrip("-").isdigit():
-            return parse_int(args[0], f"an {kind} number", text)
-        raise DecodeError(
-            f"{short(text)}: {short(' '.join(args), 30)} is not an {kind} of this game;"
-            f" name one by its number (0-{len(names) - 1}) or its whole name"
-        )
-    if found == _AMBIGUOUS:
-        raise DecodeError(
-            f"{short(text)}: two {kind}s are called {short(' '.join(args), 30)}; use its number"
-        )
-    return found
+    if len(args) == 1 and args[0].lstrip("-").isdigit():
+        return parse_int(args[0], f"an {kind} number", text)
+    missing = (
+        f"{short(' '.join(args), 30)} is not an {kind} of this game;"
+        f" name one by its number (0-{len(names) - 1}) or its name"
+    )
+    return pick_name(name_words(" ".join(args)), names, kind, text, missing)
 
 
 def _objects(state: State, actor: int, args: list[str], text: str) -> list[int]:
     """The Objects a tell names, by number or name, in the order given.
 
-    Names may span several words, so each place takes the longest name that
-    starts there; a comma or "and" between Objects is allowed.
+    Names may span several words, so each place takes the longest run of words that
+    names an Object (whole, by its start, or by whole words of it); a comma or "and"
+    between Objects is allowed.
     """
-    config = state.config
-    table = _lookup(config.objects)
-    longest = max(len(key) for key in table)
+    names = state.config.objects
+    longest = max(len(name_words(name)) for name in names)
     words = _words(" ".join(args))
     found: list[int] = []
     i = 0
@@ -181,27 +162,33 @@ def _objects(state: State, actor: int, args: list[str], text: str) -> list[int]:
             found.append(parse_int(word, "an Object number", text))
             i += 1
             continue
+        if word == "," or (word in _SEPARATORS and found and not _starts_a_name(word, names)):
+            i += 1
+            continue
         for j in range(min(len(words), i + longest), i, -1):
-            index = table.get(words[i:j])
-            if index is not None:
+            hits = name_matches(name_words(" ".join(words[i:j])), names)
+            if hits:
                 break
         else:
-            if word in _SEPARATORS and found:
-                i += 1
-                continue
             raise DecodeError(f"{short(text)}: {_not_an_object(state, actor, word)}")
-        if index == _AMBIGUOUS:
+        if len(hits) > 1:
+            typed = " ".join(w for w in words[i:j] if w != ",")
             raise DecodeError(
-                f"{short(text)}: two Objects are called {' '.join(words[i:j])!r}; use its number"
+                f"{short(text)}: {ambiguous(typed, [names[h] for h in hits], 'Object')}"
             )
-        found.append(index)
+        found.append(hits[0])
         i = j
     return found
 
 
+def _starts_a_name(word: str, names: tuple[str, ...]) -> bool:
+    """Whether some name begins with ``word`` as a whole word ("and" is a separator unless)."""
+    return any(name_words(name)[:1] == (word,) for name in names)
+
+
 def _not_an_object(state: State, actor: int, word: str) -> str:
     """Why ``word`` cannot be read, with the teller's hand when the teller asks."""
-    hint = "name Objects by number or by name, in any order"
+    hint = "name Objects by number or by name (its start, or a word of it), in any order"
     if state.phase is Phase.TELL and actor == state.turn:
         hint += f"; your hand: {hand_listing(state.config, state.hands[actor])}"
     return f"{short(word, 30)} is not an Object of this game; {hint}"

@@ -13,12 +13,12 @@ import itertools
 from fractions import Fraction
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.chance import outcomes_from_weights, present
+from zombie_rules.core.chance import distinct_outcomes, pile_outcomes, present
 from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.memo import remember_last
 from zombie_rules.core.piles import from_kinds, take
 from zombie_rules.core.result import Result
-from zombie_rules.core.seats import SeatMask, has_seat, mask_of, seat_bit, seats_in
+from zombie_rules.core.seats import SeatMask, has_seat, mask_of, seat_bit, seats_in, seats_without
 from zombie_rules.core.validation import expect_well_formed, short
 from zombie_rules.core.wording import count
 from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS
@@ -100,7 +100,8 @@ def _waiting(state: State) -> SeatMask:
 @functools.lru_cache(maxsize=4096)
 def _not_voted(votes: tuple[bool | None, ...], turn: int) -> SeatMask:
     """The seats other than ``turn`` whose vote is still ``None``, once per (votes, turn)."""
-    return mask_of(s for s, vote in enumerate(votes) if vote is None and s != turn)
+    undecided = mask_of(s for s, vote in enumerate(votes) if vote is None)
+    return seats_without(undecided, seat_bit(turn))
 
 
 @functools.cache
@@ -187,9 +188,52 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    """Exact probabilities of the chance node; empty when a seat is to act."""
-    moves, weights = chance_weights(state)
-    return outcomes_from_weights(moves, weights) if moves else ()
+    """Exact probabilities of the chance node; empty when a seat is to act.
+
+    The draws of :func:`chance_weights`, each from one long-lived tuple of moves
+    so that :mod:`zombie_rules.core.chance` reuses its shared pairs: Objects and
+    Events are piles of different cards (one copy of each), backs and Team cards
+    are counted piles.
+    """
+    phase = state.phase
+    if phase is _DEAL_OBJECT or phase is _DRAW_OBJECT:
+        pile = state.object_pile
+        return distinct_outcomes(_object_moves(len(pile)), pile)
+    if phase is _DRAW_EVENT:
+        back = state.top_back
+        assert back is not None
+        with_back = tables(state.config).by_back[back]
+        pool = state.event_pool
+        return distinct_outcomes(
+            _event_moves_with_back(len(pool), back, with_back),
+            tuple(map(pool.__getitem__, with_back)),
+        )
+    if phase is _TOP_BACK or phase is _NEXT_BACK:
+        return pile_outcomes(_BACK_MOVES, _back_counts(state))
+    if phase is _SPLIT:
+        return pile_outcomes(_SPLIT_MOVES, (1, 1))
+    if phase is _DEAL_TEAM:
+        return pile_outcomes(_TEAM_MOVES, state.team_deck)
+    return ()
+
+
+# Enum members as module globals: reading ``Phase.DEAL_OBJECT`` goes through the enum
+# metaclass, and a chance node reads several.
+_TOP_BACK, _NEXT_BACK, _SPLIT, _DEAL_TEAM = (
+    Phase.TOP_BACK, Phase.NEXT_BACK, Phase.SPLIT, Phase.DEAL_TEAM,
+)  # fmt: skip
+_DEAL_OBJECT, _DRAW_OBJECT, _DRAW_EVENT = Phase.DEAL_OBJECT, Phase.DRAW_OBJECT, Phase.DRAW_EVENT
+
+
+@functools.lru_cache(maxsize=256)
+def _event_moves_with_back(count: int, back: int, with_back: tuple[int, ...]) -> tuple[Move, ...]:
+    """The draws of the Events ``with_back`` (out of ``count``), one tuple per back and config.
+
+    Keyed by the small ints first: ``with_back`` is the config's own tuple, so its
+    hash and comparison are the only cost on a hit.
+    """
+    moves = _event_moves(count)
+    return tuple(map(moves.__getitem__, with_back))
 
 
 # ---------------------------------------------------------------------- apply
@@ -438,13 +482,32 @@ def _vote(state: State, move: Move) -> State:
     if len(move.args) != 1 or move.args[0] not in (0, 1):
         raise IllegalMove(f"{shown(move)}: a vote is 'vote yes' or 'vote no'")
     votes = s.votes[:seat] + (move.args[0] == 1,) + s.votes[seat + 1 :]
-    if waiting == seat_bit(seat):
+    if completes_the_vote(s, seat):
         return _resolve(s, votes, speechless=False)
     return State(
         s.config, Phase.VOTE, s.turn, s.event_pool, s.events_left, s.top_back,
         s.current_event, s.required, s.hands, s.object_pile, s.object_discard, s.team_deck,
         s.team_box, s.teams, s.told, s.story, votes, 0, s.won, s.event_discard, s.history,
     )  # fmt: skip
+
+
+def completes_the_vote(state: State, seat: int) -> bool:
+    """Whether ``seat``'s vote is the last one still to come, so that the turn is decided.
+
+    H: "on the count of three, they all at once cast their vote": the votes are
+    shown together once every other seat has voted. Who has voted is public.
+    """
+    return _waiting(state) == seat_bit(seat)
+
+
+def last_turn(state: State) -> bool:
+    """Whether the turn being played is the game's last (rule L), its Event drawn.
+
+    L: "When the last Event card of the pile is drawn, the active player must use
+    all three of his Object cards to complete this last game turn. Then the game is
+    over." Once the Event is drawn, ``events_left`` counts the pile, which is public.
+    """
+    return not state.events_left
 
 
 def _resolve(state: State, votes: tuple[bool | None, ...], speechless: bool) -> State:
@@ -469,7 +532,7 @@ def _resolve(state: State, votes: tuple[bool | None, ...], speechless: bool) -> 
     record = TurnRecord(seat, event, s.required, used, s.story, speechless, votes, success)
     history = s.history + (record,)
     fresh = (None,) * config.players
-    if not s.events_left:
+    if last_turn(s):
         # L: "Then the game is over." (no refill after the last story)
         return State(
             config, Phase.OVER, seat, s.event_pool, 0, None, None, 0, s.hands, s.object_pile,

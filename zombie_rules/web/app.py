@@ -19,6 +19,12 @@ Endpoints (all JSON; a token goes in ``Authorization: Bearer TOKEN``)::
     POST   /api/games/{id}/seats/{seat}/moves      {index} or {notation}, and {version}; its token
     POST   /api/games/{id}/seats/{seat}/token      a fresh token for the seat; the old one
                                                    stops working (an invite link's first use)
+    POST   /api/games/{id}/seats/{seat}/undo       take back the seat's last decision:
+                                                   {version, undos?}; its token
+    GET    /api/games/{id}/seats/{seat}/at/{n}     the seat's view and log after move n (a
+                                                   replay step); its token, or once the game
+                                                   is over any token of the game
+    GET    /api/games/{id}/spectator/at/{n}        the spectator's view and log after move n
 
 A seat's token (or the admin's) is checked first, before the body is read or the
 game is looked at any further. An events stream (``text/event-stream``, read with
@@ -30,7 +36,8 @@ when the game is over or after :data:`STREAM_SECONDS` (the page opens another).
 Errors are ``{"error": KIND, "message": TEXT}``: 400 a malformed body or config
 (``DecodeError``, ``InvalidConfig``), 403 a missing or wrong token, 404 no such
 game, title, seat or path, 405 a method the path does not take, 409 a move for a
-position that has moved on, 413 a body over :data:`MAX_BODY` bytes, 415 a body not
+position that has moved on or an undo the match refuses (``CannotUndo``, with the
+reason, sent to the asking seat only), 413 a body over :data:`MAX_BODY` bytes, 415 a body not
 sent as ``application/json``, 422 an illegal move (``IllegalMove``), 429 too many
 requests from one client (with ``Retry-After``), 503 the server full (with
 ``Retry-After``). A refused request changes nothing.
@@ -59,7 +66,7 @@ from zombie_rules.core.errors import (
 from zombie_rules.core.validation import short
 from zombie_rules.serialize import to_json
 from zombie_rules.web.store import Full, Store, TooMany, created, titles
-from zombie_rules.web.table import Forbidden, NotFound, Stale, Table
+from zombie_rules.web.table import Forbidden, NotFound, Refused, Stale, Table
 
 if TYPE_CHECKING:  # the framework is imported by create_app: this module loads without it
     from starlette.applications import Starlette
@@ -197,7 +204,7 @@ def _status(exc: BaseException) -> int:
         return 422
     if isinstance(exc, Forbidden):
         return 403
-    if isinstance(exc, Stale):
+    if isinstance(exc, Stale | Refused):
         return 409
     if isinstance(exc, TooLarge):
         return 413
@@ -221,6 +228,7 @@ _EXPECTED = (
     IllegalMove,
     Forbidden,
     Stale,
+    Refused,
     TooLarge,
     NotJson,
     Full,
@@ -233,7 +241,8 @@ def _error_body(exc: BaseException) -> tuple[int, bytes, list[tuple[bytes, bytes
     headers = [(b"content-type", b"application/json"), (b"cache-control", b"no-store")]
     if isinstance(exc, Full | RateLimited):
         headers.append((b"retry-after", str(exc.retry_after).encode()))
-    body = json.dumps({"error": type(exc).__name__, "message": str(exc)}).encode()
+    kind = "CannotUndo" if isinstance(exc, Refused) else type(exc).__name__
+    body = json.dumps({"error": kind, "message": str(exc)}).encode()
     return status, body, headers
 
 
@@ -599,6 +608,51 @@ def create_app(
         finally:
             changes.notify(t.id)
 
+    async def post_undo(request: Request) -> Response:
+        t, seat = seat_checked(request)
+        body = await _body(request)
+
+        def undo() -> bytes:
+            games.undo(t, seat, body)
+            with t.lock:
+                return t.encoded(seat)
+
+        try:
+            return _raw(await run_in_threadpool(undo))
+        finally:
+            changes.notify(t.id)
+
+    def step(request: Request, t: Table) -> int:
+        text = request.path_params["version"]
+        if not _CURSOR.fullmatch(text):
+            raise NotFound(f"game {t.id} has moves 0-{t.match.version}, not {short(text, 20)}")
+        return int(text)
+
+    async def replay_step(t: Table, seat: int | None, version: int) -> Response:
+        def read() -> dict[str, Any]:
+            with t.lock:
+                return t.at(seat, version)
+
+        return _json(await run_in_threadpool(read))
+
+    async def seat_at(request: Request) -> Response:
+        """A seat's past: its own token, or once the game is over any token of the game
+        (then any participant may export the whole record anyway)."""
+        t = table(request)
+        seat = seat_of(request, t)
+        token = _token(request)
+        if t.over:
+            t.check_participant(token)
+        else:
+            t.check_token(seat, token)
+        read_limit(request)
+        return await replay_step(t, seat, step(request, t))
+
+    async def spectator_at(request: Request) -> Response:
+        t = table(request)
+        read_limit(request)
+        return await replay_step(t, None, step(request, t))
+
     async def new_seat_token(request: Request) -> Response:
         t, seat = seat_checked(request)
         token = await run_in_threadpool(games.rotate, t, seat)
@@ -614,7 +668,7 @@ def create_app(
         """The seat's answers as server-sent events, each time the game moves."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + STREAM_SECONDS
-        sent: tuple[int, str | None] | None = None
+        sent: tuple[int, str | None, int] | None = None
         at = start
         streams[client] = streams.get(client, 0) + 1  # counted while the stream runs
         try:
@@ -626,8 +680,9 @@ def create_app(
                 except NotFound:
                     yield b'event: gone\ndata: {"error": "NotFound"}\n\n'
                     return
-                key = (t.match.version, t.ended)
+                key = (t.match.version, t.ended, t.undos)
                 if key != sent:
+                    at = min(at, t.match.version)  # an undo shortened the log
 
                     def read(at: int = at) -> tuple[bytes, int, bool]:
                         with t.lock:
@@ -701,11 +756,14 @@ def create_app(
         Route("/api/games/{game_id}/spectator", _guarded(spectate)),
         Route("/api/games/{game_id}/spectator/record", _guarded(spectator_record)),
         Route("/api/games/{game_id}/spectator/events", _guarded(spectator_events)),
+        Route("/api/games/{game_id}/spectator/at/{version}", _guarded(spectator_at)),
         Route(seat_path, _guarded(seat_view)),
         Route(seat_path + "/record", _guarded(seat_record)),
         Route(seat_path + "/events", _guarded(seat_events)),
         Route(seat_path + "/moves", _guarded(post_move), methods=["POST"]),
         Route(seat_path + "/token", _guarded(new_seat_token), methods=["POST"]),
+        Route(seat_path + "/undo", _guarded(post_undo), methods=["POST"]),
+        Route(seat_path + "/at/{version}", _guarded(seat_at)),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

@@ -6,6 +6,7 @@ acknowledged) can be tested without a server.
 
 What is stored, per game (the standard library's :mod:`sqlite3`): the title, config,
 seat kinds, seed, the random generator's state and the seat the game waits for, the
+points where a person was asked to move (so an undo works after a restart too), the
 SHA-256 digests of its tokens (never a token), whether it was imported and how many
 moves that brought, whether it is public, the client address that made it, the times
 it was made and last moved, and every move, one row each. A move request writes its
@@ -28,10 +29,11 @@ from typing import Any
 
 from zombie_rules.core.errors import DecodeError, InvalidConfig
 from zombie_rules.core.validation import short
-from zombie_rules.match import Match
+from zombie_rules.match import Decision, Match
 from zombie_rules.play import Record, expect_config
 from zombie_rules.registry import get_game
 from zombie_rules.serialize import FORMAT_KEY, from_json, to_data, to_json
+from zombie_rules.web import setup
 from zombie_rules.web.table import MAX_MOVES, AnyGame, NotFound, Table, seat_kinds
 
 #: Games held at once unless the server is told otherwise.
@@ -72,6 +74,13 @@ CREATE TABLE IF NOT EXISTS moves (
     move TEXT NOT NULL,
     PRIMARY KEY (game_id, number)
 );
+CREATE TABLE IF NOT EXISTS decisions (
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    rng TEXT NOT NULL,
+    PRIMARY KEY (game_id, number)
+);
 """
 
 
@@ -91,15 +100,10 @@ def decode_config(game: AnyGame, data: object) -> Any:
     """``game``'s config from ``data``: the fields given, the rulebook's for the rest.
 
     Decoded by the serializer's strict rules, so an unknown field, a wrongly typed
-    value or an unplayable combination is a :class:`DecodeError` saying which.
+    value or an unplayable combination is refused; the error names the field in the
+    set-up form's words (:func:`zombie_rules.web.setup.decode`).
     """
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise DecodeError(f"config: expected a JSON object of fields, not {short(data)}")
-    merged = json.loads(to_json(game.default_config()))
-    merged.update(data)
-    return from_json(game.config_type, json.dumps(merged))
+    return setup.decode(game, data)
 
 
 def _rng_text(rng: random.Random) -> str:
@@ -169,6 +173,10 @@ class Database:
             self._moves(db, table, 0)
 
     def _moves(self, db: sqlite3.Connection, table: Table, start: int) -> None:
+        """Write the moves and the people's decisions from number ``start`` on (undo's
+        starting points: the generator as it stood when each person was asked)."""
+        db.execute("DELETE FROM moves WHERE game_id = ? AND number >= ?", (table.id, start))
+        db.execute("DELETE FROM decisions WHERE game_id = ? AND number >= ?", (table.id, start))
         db.executemany(
             "INSERT INTO moves VALUES (?, ?, ?)",
             [
@@ -176,9 +184,21 @@ class Database:
                 for n, m in enumerate(table.moves[start:], start)
             ],
         )
+        db.executemany(
+            "INSERT INTO decisions VALUES (?, ?, ?, ?)",
+            [
+                (table.id, d.index, d.seat, json.dumps(d.rng))
+                for d in table.match.decisions
+                if d.index >= start and d.rng is not None
+            ],
+        )
 
     def update(self, table: Table, start: int) -> None:
-        """Store the moves from number ``start`` on, the generator and the wait, at once."""
+        """Store the moves from number ``start`` on, the generator and the wait, at once.
+
+        Moves stored from ``start`` on are replaced: after an undo the game has fewer,
+        or other, moves there than the file holds.
+        """
         with self._transaction() as db:
             if db.execute("SELECT 1 FROM games WHERE id = ?", (table.id,)).fetchone() is None:
                 return  # deleted while the request was in flight
@@ -210,12 +230,15 @@ class Database:
             db.executemany("DELETE FROM games WHERE id = ?", [(i,) for i in game_ids])
 
     def load(self) -> Iterator[tuple[Any, ...]]:
-        """Every stored game: its row, token digests and moves."""
+        """Every stored game: its row, token digests, moves and decisions."""
         with self._lock:
             games = self._conn.execute("SELECT * FROM games ORDER BY created").fetchall()
             tokens = self._conn.execute("SELECT game_id, seat, digest FROM tokens").fetchall()
             moves = self._conn.execute(
                 "SELECT game_id, move FROM moves ORDER BY game_id, number"
+            ).fetchall()
+            asked = self._conn.execute(
+                "SELECT game_id, number, seat, rng FROM decisions ORDER BY game_id, number"
             ).fetchall()
         digests: dict[str, dict[int, str]] = {}
         for game_id, seat, value in tokens:
@@ -223,15 +246,21 @@ class Database:
         played: dict[str, list[Any]] = {}
         for game_id, move in moves:
             played.setdefault(game_id, []).append(json.loads(move))
+        decisions: dict[str, list[Decision]] = {}
+        for game_id, number, seat, rng in asked:
+            decisions.setdefault(game_id, []).append(Decision(seat, number, _rng_state(rng)))
         for row in games:
-            yield row, digests.get(row[0], {}), played.get(row[0], [])
+            game_id = row[0]
+            yield row, digests.get(game_id, {}), played.get(game_id, []), decisions.get(game_id, [])
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
 
 
-def _restore(row: tuple[Any, ...], digests: dict[int, str], moves: list[Any]) -> Table:
+def _restore(
+    row: tuple[Any, ...], digests: dict[int, str], moves: list[Any], decisions: list[Decision]
+) -> Table:
     """A stored game as it stood after its last acknowledged request."""
     (
         game_id,
@@ -257,6 +286,7 @@ def _restore(row: tuple[Any, ...], digests: dict[int, str], moves: list[Any]) ->
     match = Match.from_record(game, record, seats, seed)
     match.rng.setstate(_rng_state(rng_text))
     match.waiting = waiting
+    match.decisions = [d for d in decisions if d.index <= len(match.moves)]
     table = Table(
         game_id,
         game,
@@ -311,9 +341,9 @@ class Store:
         self.db = Database(db)
         #: Stored games that could not be resumed (a title no longer registered), by id.
         self.unresumed: dict[str, str] = {}
-        for row, digests, moves in self.db.load():
+        for row, digests, moves, decisions in self.db.load():
             try:
-                table = _restore(row, digests, moves)
+                table = _restore(row, digests, moves, decisions)
             except (KeyError, ValueError) as exc:
                 self.unresumed[row[0]] = short(str(exc), 200)
                 continue
@@ -487,6 +517,27 @@ class Store:
         table.touched = self._clock()
         self.db.update(table, start)
 
+    def undo(self, table: Table, seat: int, body: object) -> None:
+        """Take back ``seat``'s last decision (:meth:`Table.undo`; its token already checked),
+        stored before the answer; if the database refuses, the game is put back as it was."""
+        with table.lock:
+            match = table.match
+            moves, states = list(match.moves), list(match.states)
+            decisions, rng, waiting = list(match.decisions), match.rng.getstate(), match.waiting
+            undos = table.undos
+            taken = table.undo(seat, body)
+            cut = len(moves) - len(taken)
+            try:
+                self.moved(table, cut)
+            except BaseException:
+                match.rewind(cut, rng)
+                match.moves.extend(moves[cut:])
+                match.states.extend(states[cut + 1 :])
+                match.decisions = decisions
+                match.waiting = waiting
+                table.undos = undos
+                raise
+
     def end(self, game_id: str, admin_token: str | None) -> Table:
         """End ``game_id`` now; only its admin may. Stored before the answer."""
         table = self.get(game_id)
@@ -564,6 +615,8 @@ def titles() -> list[dict[str, Any]]:
                 "players": game.players(config),
                 "seat_kinds": list(seat_kinds(game)),
                 "default_bot": "heuristic" if "heuristic" in game.agents else "random",
+                "summary": game.guide.summary,
+                "fields": setup.fields(game),
             }
         )
     return out

@@ -21,10 +21,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.board import with_moves
 from zombie_rules.core.errors import DecodeError, IllegalMove
 from zombie_rules.core.game import Game
 from zombie_rules.core.validation import short
-from zombie_rules.match import Match, expect_own
+from zombie_rules.match import CannotUndo, Match, expect_own
 from zombie_rules.play import Record, agent_names
 from zombie_rules.serialize import to_data
 
@@ -40,7 +41,9 @@ MAX_AUTOMATIC_MOVES = 20_000
 #: each), so this bounds one game's memory; a game that reaches it is ended.
 MAX_MOVES = 50_000
 #: Keys a move body may hold.
-MOVE_KEYS = frozenset({"index", "notation", "version"})
+MOVE_KEYS = frozenset({"index", "notation", "version", "undos", "auto_forced"})
+#: Keys an undo body may hold.
+UNDO_KEYS = frozenset({"version", "undos", "auto_forced"})
 #: Why a game ended early, when it did not end by the rules.
 ENDED_BY_ADMIN = "ended by its admin"
 ENDED_AT_LIMIT = f"ended at the server's limit of {MAX_MOVES} moves"
@@ -56,6 +59,10 @@ class Forbidden(PermissionError):
 
 class Stale(RuntimeError):
     """A move posted for a position that has moved on (a double click, two tabs)."""
+
+
+class Refused(RuntimeError):
+    """An undo the match refuses (a 409), with the match's reason for the asking seat."""
 
 
 def new_token() -> str:
@@ -82,6 +89,14 @@ def _is_int(value: object) -> bool:
 def seat_kinds(game: AnyGame) -> tuple[str, ...]:
     """What may sit at a seat of ``game``: a person, or any bot every front end offers."""
     return (PERSON, *agent_names(game))
+
+
+def _wish(body: dict[str, Any]) -> bool | None:
+    """A request's ``auto_forced`` (``None``: not sent); :class:`DecodeError` if not a bool."""
+    wish = body.get("auto_forced")
+    if wish is not None and not isinstance(wish, bool):
+        raise DecodeError(f"auto_forced: expected true or false, not {short(wish)}")
+    return wish
 
 
 class Table:
@@ -126,10 +141,13 @@ class Table:
         #: The tokens just issued, until :func:`~zombie_rules.web.store.created` hands them out.
         self.issued: dict[str, Any] = {"seats": {}, "admin": None}
         self.lock = threading.Lock()
+        #: Undos made: a move chosen before one is stale, even at the same move number
+        #: (the position at that number may be another one now).
+        self.undos = 0
         self.created = now
         #: When a move was last made (or the game made): idle time counts from here.
         self.touched = now
-        self._encoded: dict[int | None, tuple[tuple[int, str | None], bytes]] = {}
+        self._encoded: dict[int | None, tuple[tuple[int, str | None, int], bytes]] = {}
 
     def issue_tokens(self) -> dict[str, Any]:
         """New tokens for every person seat and the admin; only their digests are kept."""
@@ -238,10 +256,15 @@ class Table:
         """Everything ``seat`` (``None``: a spectator) may be sent now.
 
         The view as the title's JSON data and as text, a board built from that view
-        alone, the seat's own legal moves labelled as the seat would be told them
-        (built once per position, however often the seat asks), and the seat's log:
-        the game as this seat was told it. ``log_from``: only the log's entries from
-        that one on (a push sends what the seat has not seen), with ``log_from`` set.
+        alone (its elements carrying the seat's own moves they stand for:
+        :func:`~zombie_rules.core.board.with_moves`), the seat's own legal moves
+        labelled as the seat would be told them, each with its ``group`` (the
+        notation's first word, for a menu of many; built once per position, however
+        often the seat asks), ``undos`` (undos so far: a move chosen before one is
+        stale), ``can_undo`` (whether an undo is worth offering: :meth:`may_undo`),
+        and the seat's log: the game as this seat was told it. ``log_from``: only the
+        log's entries from that one on (a push sends what the seat has not seen), with
+        ``log_from`` set.
         The seed is sent once the game is over, so anyone may check the draws.
         """
         game = self.game
@@ -252,10 +275,17 @@ class Table:
         actors = frozenset() if over else game.to_act(state)
         result = game.result(state)
         moves = []
+        choices: tuple[Any, ...] = ()
         if seat is not None and not over:
+            choices = match.choices(seat)
             moves = [
-                {"index": c.index, "notation": c.notation, "label": c.label}
-                for c in match.choices(seat)
+                {
+                    "index": c.index,
+                    "notation": c.notation,
+                    "label": c.label,
+                    "group": c.notation.partition(": ")[2].partition(" ")[0],
+                }
+                for c in choices
             ]
         log = match.log(seat)
         answer = {
@@ -274,17 +304,63 @@ class Table:
             "result": None if result is None else to_data(result),
             "view": to_data(view),
             "text": game.render(view),
-            "board": game.board(view),
+            "board": with_moves(game.board(view), choices),
             "moves": moves,
+            "undos": self.undos,
+            "can_undo": seat is not None and not over and self.may_undo(seat),
             "log": list(log if log_from is None else log[log_from:]),
         }
         if log_from is not None:
             answer["log_from"] = log_from
         return answer
 
+    def may_undo(self, seat: int) -> bool:
+        """Whether an undo button is worth showing ``seat``: it has a decision of its own
+        and no other seat has moved since (the match refuses those at once).
+
+        A cheap look at who moved, applying nothing; the match may still refuse, when
+        something since showed the seat what it did not know, and then says why.
+        """
+        match = self.match
+        now = match.version
+        mine = [d.index for d in match.decisions if d.seat == seat and d.index < now]
+        if not mine:
+            return False
+        return all(getattr(m, "seat", seat) in (seat, CHANCE) for m in match.moves[mine[-1] :])
+
+    def at(self, seat: int | None, version: int) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) was shown after move ``version``: a replay step.
+
+        The view of that state, its text and board, and the seat's log up to it. It is
+        the seat's own past, so never more than the seat was entitled to then; who may
+        ask for which seat is the caller's check (a seat its own, anyone with a token of
+        the game every seat's once the game is over).
+        """
+        match = self.match
+        if not 0 <= version <= match.version:
+            raise NotFound(f"game {self.id} has moves 0-{match.version}, not {short(version)}")
+        game = self.game
+        state = match.states[version]
+        view = game.view(state, seat)
+        result = game.result(state)
+        return {
+            "id": self.id,
+            "title": game.name,
+            "seat": seat,
+            "players": len(self.seats),
+            "version": version,
+            "of": match.version,
+            "over": self.over,
+            "result": None if result is None else to_data(result),
+            "view": to_data(view),
+            "text": game.render(view),
+            "board": game.board(view),
+            "log": list(match.log(seat)[:version]),
+        }
+
     def encoded(self, seat: int | None) -> bytes:
         """:meth:`payload` as JSON bytes, encoded once per position and seat (the lock held)."""
-        key = (self.match.version, self.ended)
+        key = (self.match.version, self.ended, self.undos)
         cached = self._encoded.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -331,8 +407,23 @@ class Table:
         checked against the legal moves and applied once.
         """
         move = self._read_move(seat, body)
+        assert isinstance(body, dict)  # _read_move refuses anything else
+        wish = _wish(body)
         self.match.play(move)
+        self._prefer(seat, wish)
         self.advance()
+
+    def _prefer(self, seat: int, wish: bool | None) -> None:
+        """The seat's wish, sent with each request, to have its forced moves played for it.
+
+        ``"auto_forced": true`` lets the match play the seat's only legal move whenever
+        it has one (:attr:`Match.auto_forced`); ``false`` asks again every time; left
+        out, nothing changes. Sent with every move, it needs no storing.
+        """
+        if wish is True:
+            self.match.auto_forced.add(seat)
+        elif wish is False:
+            self.match.auto_forced.discard(seat)
 
     def _read_move(self, seat: int, body: object) -> Any:
         if not isinstance(body, dict):
@@ -363,6 +454,7 @@ class Table:
             raise DecodeError('give exactly one of "index" and "notation"')
         if self.ended is not None:
             raise IllegalMove(f"the game is over: {self.ended}")
+        self._expect_same_line(body)
         self._expect_fresh(seat, version)
         match = self.match
         if CHANCE in match.to_act():  # pragma: no cover - advance leaves none
@@ -375,6 +467,56 @@ class Table:
         if not isinstance(text, str):
             raise DecodeError(f"notation: expected a string, not {short(text)}")
         return self._parse(text.strip(), seat)
+
+    def _expect_same_line(self, body: dict[str, Any]) -> None:
+        """:class:`Stale` when ``body`` was chosen before a move was taken back."""
+        if "undos" not in body:
+            return
+        undos = body["undos"]
+        if not _is_int(undos):
+            raise DecodeError(f"undos: expected an integer, not {short(undos)}")
+        if undos != self.undos:
+            raise Stale("a move was taken back since you chose; look again and choose")
+
+    def undo(self, seat: int, body: object) -> tuple[Any, ...]:
+        """Take back ``seat``'s last decision (:meth:`Match.undo`), then let the bots answer.
+
+        ``body`` is ``{"version": N}`` (and ``"undos"``), the answer the seat saw, so an
+        undo sent from an old screen takes back nothing it did not mean. Refused with
+        :class:`Refused` and the match's reason (for the asking seat only) when the
+        match will not take it back: nothing of the seat's to take back, another seat
+        has moved since, or something was revealed to the seat since.
+        """
+        if not isinstance(body, dict):
+            raise DecodeError(
+                f'an undo must be a JSON object like {{"version": 12}}, not {short(body)}'
+            )
+        extra = sorted(set(body) - UNDO_KEYS)
+        if extra:
+            raise DecodeError(
+                f"unknown key(s) {', '.join(map(repr, extra))}; an undo takes"
+                f" {', '.join(sorted(UNDO_KEYS))}"
+            )
+        version = body.get("version")
+        if not _is_int(version):
+            raise DecodeError('version: required; send the "version" of the answer you saw')
+        if self.over:
+            raise Refused("the game is over: nothing can be taken back")
+        self._expect_same_line(body)
+        if version != self.match.version:
+            raise Stale(f"version {short(version)}: the game is at move {self.match.version}")
+        wish = _wish(body)
+        try:
+            taken = self.match.undo(seat)
+        except CannotUndo as exc:
+            raise Refused(str(exc)) from None
+        self.undos += 1
+        # The undone move is asked again: a forced move is not played for the seat at
+        # once, or the undo would be taken straight back.
+        self.match.auto_forced.discard(seat)
+        self.advance()
+        self._prefer(seat, wish)
+        return taken
 
     def _expect_fresh(self, seat: int, version: int) -> None:
         """:class:`Stale` unless a move ``seat`` chose at move ``version`` still means the same."""

@@ -16,6 +16,8 @@ Modules, one job each:
 - ``turns``: bookkeeping after every action (own flip, refill, next turn);
 - ``knowledge``: what each seat (and the whole table) remembers of other hands,
   updated by ``turns`` and ``effects`` and kept by ``determinize``;
+- ``foresight``: what a seat's move will certainly set off (who goes out, a forced
+  flip of the head, the end of the game), told by its label before it is chosen;
 - ``rules``: the protocol (``new_game``, ``legal_moves``, ``to_act``, chance,
   ``apply`` with its per-phase checks, ``result``);
 - ``views``, ``notation``, ``describe``, ``agents``, ``checks``: views, move
@@ -66,6 +68,7 @@ from zombie_rules.zombie_doctor.describe import account, describe, label
 from zombie_rules.zombie_doctor.determinize import determinize
 from zombie_rules.zombie_doctor.facts import FACTS
 from zombie_rules.zombie_doctor.guide import GUIDE
+from zombie_rules.zombie_doctor.learning import learning as learning
 from zombie_rules.zombie_doctor.notation import parse_move
 from zombie_rules.zombie_doctor.rules import (
     apply,

@@ -7,39 +7,72 @@ cards belong together, and which of them the seat sees the face of.
 from __future__ import annotations
 
 from zombie_rules.core.board import Board, Card, back, card, group, pile, player
-from zombie_rules.zombie_doctor.cards import CHARACTERS, MISSING, character_of, is_infected
+from zombie_rules.zombie_doctor.cards import (
+    AMPUTATE,
+    CHARACTERS,
+    MAD_SCIENTIST,
+    MEDICINE,
+    MISSING,
+    SLOT_NAMES,
+    XRAY,
+    character_of,
+    is_infected,
+)
 from zombie_rules.zombie_doctor.describe import SLOT_TITLES, card_title
+from zombie_rules.zombie_doctor.state import Status
 from zombie_rules.zombie_doctor.views import View
+
+#: The head's slot in a body (the first of ``SLOT_TITLES``).
+HEAD_SLOT = SLOT_TITLES.index("head")
 
 
 def _name_of(character: int) -> str:
     return CHARACTERS[character] if 0 <= character < len(CHARACTERS) else f"Seat {character}"
 
 
-def _limb(s: int, slot: int, code: int) -> Card:
+def _limb_acts(s: int, slot: int, mine: bool) -> tuple[str, ...]:
+    """The moves a click on seat ``s``'s ``slot`` may mean, in the notation's words."""
+    word = SLOT_NAMES[slot]
+    acts = [f"use {AMPUTATE} {s} {word}", f"use {MAD_SCIENTIST} {s} {word}", f"bite {s} {word}"]
+    if mine:
+        acts += [f"use {MEDICINE} {word}", f"flip {word}", f"stuck flip {word}"]
+    return tuple(acts)
+
+
+def _limb(
+    s: int, slot: int, code: int, status: Status = Status.ALIVE, acts: tuple[str, ...] = ()
+) -> Card:
     word = SLOT_TITLES[slot] if slot < len(SLOT_TITLES) else str(slot)
+    if slot == HEAD_SLOT and status is Status.BEHEADED:
+        # Amputate cut the head off (its card stays healthy side up): drawn as gone.
+        return card(word, "cut", "beheaded", "cut off by Amputate: this player is out")
     if code == MISSING:
-        return card(word, "--", "missing", "removed")
+        return card(word, "--", "missing", "removed", acts=acts)
     infected = is_infected(code)
     owner = character_of(code)
     detail = "zombie side up" if infected else "healthy side up"
     if owner != s:
         detail += f"; {_name_of(owner)}'s card"
-    return card(word, "Z" if infected else "ok", "zombie" if infected else "ok", detail)
+    tone = "zombie" if infected else "ok"
+    return card(word, "Z" if infected else "ok", tone, detail, acts=acts)
 
 
 def board(v: View) -> Board:
     """The table as ``v``'s seat sees it."""
     players = []
     for s, body in enumerate(v.bodies):
-        limbs = [_limb(s, slot, code) for slot, code in enumerate(body)]
-        if s == v.seat:
-            hand = [card(card_title(c), "", "plain") for c in v.hand]
+        mine = s == v.seat
+        limbs = [
+            _limb(s, slot, code, v.status[s], _limb_acts(s, slot, mine))
+            for slot, code in enumerate(body)
+        ]
+        if mine:
+            hand = [card(card_title(c), "", "plain", acts=(f"use {c}",)) for c in v.hand]
         else:
             # Cards this seat remembers in that hand (ruling 30) face up, the rest face down.
             known = v.known_hands[s][: v.hand_sizes[s]]
             hand = [card(card_title(c), "", "plain", "you know it is there") for c in known]
-            hand += [back() for _ in range(v.hand_sizes[s] - len(known))]
+            hand += [back(acts=(f"use {XRAY} {s}",)) for _ in range(v.hand_sizes[s] - len(known))]
         groups = [group("Body", limbs), group("Hand", hand)]
         if v.xray_hand is not None and s == v.xray_target:
             groups.append(group("Your X-Ray shows", [card(card_title(c)) for c in v.xray_hand]))

@@ -88,3 +88,19 @@ def character_of(code: int) -> int:
 def slot_word(slot: int) -> str:
     """A slot's notation word, or the number itself when it is not a slot."""
     return SLOT_NAMES[slot] if 0 <= slot < len(SLOT_NAMES) else str(slot)
+
+
+#: What :func:`sides` says of a slot: its card shows the healthy side, the zombie side, or is gone.
+HEALTHY_SIDE: Final = 0
+INFECTED_SIDE: Final = 1
+MISSING_SIDE: Final = 2
+
+
+def side(code: int) -> int:
+    """``HEALTHY_SIDE``, ``INFECTED_SIDE`` or ``MISSING_SIDE`` for one body-slot code."""
+    return MISSING_SIDE if code < 0 else code & 1
+
+
+def sides(body: tuple[int, ...]) -> tuple[int, ...]:
+    """The side each slot of ``body`` shows (see :func:`side`): the body without its characters."""
+    return tuple([MISSING_SIDE if code < 0 else code & 1 for code in body])

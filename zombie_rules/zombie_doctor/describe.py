@@ -44,6 +44,7 @@ from zombie_rules.zombie_doctor.cards import (
     is_infected,
 )
 from zombie_rules.zombie_doctor.config import tables
+from zombie_rules.zombie_doctor.foresight import NOTHING, Outcome, foresee
 from zombie_rules.zombie_doctor.rules import apply, health, result
 from zombie_rules.zombie_doctor.state import SHOWN, Action, Move, Phase, State, Status
 from zombie_rules.zombie_doctor.turns import Work, short_seat
@@ -132,7 +133,70 @@ class _Words:
     # ------------------------------------------------------------ the move
 
     def move_line(self) -> str:
-        """The account's first line and the move's label."""
+        """The account's first line and the move's label: the move, then what it will
+        certainly set off that a player must know before choosing it (:mod:`.foresight`)."""
+        line = self.move_itself()
+        consequences = self.consequences(foresee(self.state, self.move))
+        return f"{line} {consequences}" if consequences else line
+
+    def consequences(self, o: Outcome) -> str:
+        """Who goes out, the mover's forced head flip, the end of the game: public facts."""
+        if o is NOTHING:
+            return ""
+        mover = self.move.seat
+        bonus = self.state.config.bonus_mode
+        said = []
+        for s, how in o.out:
+            if s == mover and o.head_flip:
+                continue
+            if how is Status.BEHEADED:
+                said.append(f"{self.subj(s)} {self.verb(s, 'are', 'is')} out of the game.")
+            else:
+                said.append(f"{self.subj(s)} {self.turns(s, bonus, o.over)}.")
+        if o.head_flip:
+            said.append(
+                f"{self.poss(mover).capitalize()} own flip then can only be {self.own(mover)}"
+                f" head: {self.they(mover)} {self.turns(mover, bonus, o.over, pronoun=True)}."
+            )
+        if o.over and o.capped:
+            limit = self.state.config.round_limit
+            said.append(
+                f"It is the last turn of the last round (the round limit is {limit}): the game"
+                " then ends, and the most healthy body cards win."
+            )
+        elif o.over and o.winner >= 0:
+            w = o.winner
+            wins = self.verb(w, "win", "wins")
+            if any(status is Status.ALIVE for status in self._status_after(o)):
+                said.append(f"That ends the game: {self.obj(w)} {wins}.")
+            else:
+                said.append(
+                    f"That ends the game: every player is a zombie, and {self.obj(w)},"
+                    f" the last to turn, {wins}."
+                )
+        return " ".join(said)
+
+    def turns(self, s: int, bonus: bool, over: bool, pronoun: bool = False) -> str:
+        """ "turn(s) into a zombie and are (is) out of the game", said of ``s``.
+
+        The verbs are plural after "you", or after "they" (``pronoun``), as in "they turn".
+        """
+        plural = pronoun or s == self.seat
+        turn, be, roll = ("turn", "are", "roll") if plural else ("turns", "is", "rolls")
+        if not bonus:
+            return f"{turn} into a zombie and {be} out of the game"
+        if over:
+            return f"{turn} into a zombie"
+        return f"{turn} into a zombie and {roll} the die on {self.own(s)} turns (Bonus Game Mode)"
+
+    def _status_after(self, o: Outcome) -> list[Status]:
+        status = list(self.state.status)
+        for s, how in o.out:
+            status[s] = how
+        return status
+
+    def move_itself(self) -> str:
+        """The move alone, from the state before it."""
         action = self.move.action
         if action is Action.USE:
             return self.use()
@@ -168,9 +232,11 @@ class _Words:
                 return (
                     f"{who} {uses} Amputate to cut off {whose} head, as {whose} torso is infected."
                 )
+            # Without a Morgue card in the deck nothing ever comes out of the morgue again.
+            gone = "" if MORGUE in tables(self.state.config).index else " for good"
             return (
                 f"{who} {uses} Amputate on {self.poss(target)} infected {SLOT_TITLES[slot]}:"
-                " it goes into the morgue."
+                f" it goes into the morgue{gone}."
             )
         if name == XRAY:
             (target,) = args

@@ -11,6 +11,7 @@ then take; draw, then attach); both steps are here.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from zombie_rules.core.errors import InvalidConfig
 from zombie_rules.core.piles import put, take
@@ -53,10 +54,7 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
             # "you may cut off their head using the Amputate card, ending the game and
             # their suffering."
             w.knock_out(target, BEHEADED)
-            if w.status.count(ALIVE) == 1:
-                # The last living opponent's head: the game ends at once, in the Bonus
-                # Game Mode too, where zombies would otherwise go on biting the lone
-                # winner (Ruling 14).
+            if beheading_ends_game(w.status):
                 w.phase = Phase.OVER
                 return w.state()
         else:
@@ -95,6 +93,15 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
     return end_action(w, self_flip=False)
 
 
+def beheading_ends_game(status: Sequence[Status]) -> bool:
+    """After a beheading: whether one player alone is left, which ends the game at once.
+
+    The last living opponent's head: the game ends at once, in the Bonus Game Mode
+    too, where zombies would otherwise go on biting the lone winner (Ruling 14).
+    """
+    return status.count(ALIVE) == 1
+
+
 def xray_take(state: State, kind: int) -> State:
     """X-Ray, second step: "Look at all of an opponent's cards and take one.".
 
@@ -105,7 +112,7 @@ def xray_take(state: State, kind: int) -> State:
     w = Work(state)
     hand = w.hands[target]
     i = hand.index(kind)
-    w.hands[target] = hand[:i] + hand[i + 1 :]
+    w.set_hand(target, hand[:i] + hand[i + 1 :])
     w.give(seat, kind)
     w.known = xray_taken(w.known, seat, target, kind, hand, state.config.players)
     w.xray_target = -1
@@ -139,9 +146,23 @@ def morgue_attach(state: State, k: int, character: int, slot: int, infected: boo
 def custom_effect(w: Work, state: State, seat: int, target: int, name: str, bodies: object) -> None:
     """Check a custom card's new bodies and put them on the table.
 
+    A seat whose head the card infects turns (:func:`checked_bodies` says what is checked).
+    """
+    new = checked_bodies(state, seat, target, name, bodies)
+    for s in sorted({seat, target}):
+        w.set_body(s, new[s])
+        if is_infected(new[s][HEAD]) and w.status[s] is ALIVE:
+            w.knock_out(s, TURNED)
+
+
+def checked_bodies(
+    state: State, seat: int, target: int, name: str, bodies: object
+) -> tuple[tuple[int, ...], ...]:
+    """A custom card's new bodies, checked; raises ``InvalidConfig`` naming the card.
+
     The table's ``effect`` function is outside the rules' control, so its result
     is checked here (shape, untouched bystanders, no body card lost or moved to
-    another slot) and a bad one raises ``InvalidConfig`` naming the card.
+    another slot).
     """
     n = state.config.players
     ok = (
@@ -168,7 +189,4 @@ def custom_effect(w: Work, state: State, seat: int, target: int, name: str, bodi
             "custom_cards",
             f"{name}: effect must keep every body card on the table, each in its own slot",
         )
-    for s in sorted({seat, target}):
-        w.bodies[s] = new[s]
-        if is_infected(new[s][HEAD]) and w.status[s] is ALIVE:
-            w.knock_out(s, TURNED)
+    return new

@@ -1,6 +1,7 @@
 """Zombie Doctor's move notation.
 
-``use amputate 2 larm``, ``use xray 1``, ``use medicine rleg``, ``use coma``,
+``use amputate 2 larm``, ``use xray 1``, ``use medicine rleg``, ``use coma``
+(a card or a slot may be cut to a unique start: ``use amp 2 la``),
 ``stuck flip lleg``, ``stuck flip torso return morgue``, ``take medicine``,
 ``flip rarm``, ``bite 2 torso``, ``pass``, and for chance ``draw coma``,
 ``limb 1 larm infected``, ``roll 4``.
@@ -13,21 +14,22 @@ plain number, so that ``str(move)`` of any well-formed move parses back to it.
 
 from __future__ import annotations
 
+from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import DecodeError
-from zombie_rules.core.notation import parse_int, split_actor
+from zombie_rules.core.notation import ambiguous, name_matches, parse_int, split_actor, unknown_move
 from zombie_rules.core.validation import short
 from zombie_rules.zombie_doctor.cards import AMPUTATE, MAD_SCIENTIST, MEDICINE, SLOTS, XRAY
 from zombie_rules.zombie_doctor.config import tables
 from zombie_rules.zombie_doctor.rules import to_act
 from zombie_rules.zombie_doctor.state import Action, Move, State
 
-_FORMS = (
-    "'use CARD [SEAT] [SLOT]', 'stuck flip SLOT [return CARD]', 'take CARD', 'flip SLOT',"
-    " 'bite SEAT SLOT', 'pass', and for chance 'draw CARD',"
-    " 'limb CHARACTER SLOT infected|healthy', 'roll N'; each optionally after '<actor>:';"
-    " slots: head torso larm rarm lleg rleg"
-)
 _SIDES = {"healthy": 0, "infected": 1}
+#: The moves a seat may make, and chance's, as an unknown keyword's guess is picked among.
+SEAT_FORMS = (
+    "use CARD [SEAT] [SLOT]", "stuck flip SLOT [return CARD]", "take CARD", "flip SLOT",
+    "bite SEAT SLOT", "pass",
+)  # fmt: skip
+CHANCE_FORMS = ("draw CARD", "limb CHARACTER SLOT infected|healthy", "roll N")
 
 # The kind of each argument place.
 SEAT, SLOT, SIDE, NUMBER = "a seat number", "a slot", "a side", "a number"
@@ -49,11 +51,23 @@ _PLACES: dict[Action, tuple[str, ...]] = {
 
 
 def _arg(word: str, kind: str, text: str) -> int:
-    """One argument read as ``kind``; a word of another kind is refused, never converted."""
+    """One argument read as ``kind``; a word of another kind is refused, never converted.
+
+    A slot or a side may be given by a unique start (``ll`` for ``lleg``, ``inf``).
+    """
     if kind == SLOT and word in SLOTS:
         return SLOTS[word]
     if kind == SIDE and word in _SIDES:
         return _SIDES[word]
+    if kind in (SLOT, SIDE) and not word.lstrip("-").isdigit():
+        table = SLOTS if kind == SLOT else _SIDES
+        names = tuple(table)
+        hits = name_matches((word,), names)
+        if len(hits) == 1:
+            return table[names[hits[0]]]
+        if hits:
+            found = [names[h] for h in hits]
+            raise DecodeError(f"{short(text)}: {ambiguous(word, found, kind, numbered=False)}")
     if word in SLOTS or word in _SIDES:
         what = "slot" if word in SLOTS else "side"
         raise DecodeError(f"{short(text)}: {word!r} is a {what}, but {kind} belongs in its place")
@@ -86,12 +100,11 @@ def parse_move(state: State, text: str) -> Move:
     try:
         action = Action(keyword)
     except ValueError:
-        raise DecodeError(
-            f"{short(text)} is not a Zombie Doctor move; moves are {_FORMS}"
-        ) from None
+        forms = CHANCE_FORMS if actor == CHANCE else SEAT_FORMS
+        raise DecodeError(f"{short(text)}: {unknown_move(keyword, forms)}") from None
     if action is Action.STUCK:
         if len(rest) in (2, 4) and rest[0] == "flip" and (len(rest) == 2 or rest[2] == "return"):
-            card = rest[3] if len(rest) == 4 else ""
+            card = _card(state, rest[3], text) if len(rest) == 4 else ""
             return Move(actor, action, card, (_arg(rest[1], SLOT, text),))
         raise DecodeError(
             f"{short(text)}: write 'stuck flip SLOT' or 'stuck flip SLOT return CARD'"
@@ -99,7 +112,20 @@ def parse_move(state: State, text: str) -> Move:
     if action in (Action.USE, Action.TAKE, Action.DRAW):
         if not rest:
             raise DecodeError(f"{short(text)}: name the card after {keyword!r}")
-        card = rest[0]
+        card = _card(state, rest[0], text)
         places = _use_places(state, card) if action is Action.USE else ()
         return Move(actor, action, card, _args(rest[1:], places, text))
     return Move(actor, action, "", _args(rest, _PLACES.get(action, ()), text))
+
+
+def _card(state: State, word: str, text: str) -> str:
+    """The card ``word`` names: its id, a unique start of it or a word of it (``amp``,
+    ``scientist``); a word that names no card is kept, so ``apply`` says what is legal."""
+    names = tuple(tables(state.config).index)
+    if word in names:
+        return word
+    hits = name_matches((word,), names)
+    if len(hits) > 1:
+        found = [names[h] for h in hits]
+        raise DecodeError(f"{short(text)}: {ambiguous(word, found, 'card', numbered=False)}")
+    return names[hits[0]] if hits else word

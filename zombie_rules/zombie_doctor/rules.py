@@ -32,7 +32,13 @@ from zombie_rules.zombie_doctor.config import Config, morgue_kind, morgue_limb, 
 from zombie_rules.zombie_doctor.effects import morgue_attach, use_card, xray_take
 from zombie_rules.zombie_doctor.state import Action, Move, Phase, State, Status, said
 from zombie_rules.zombie_doctor.turns import Work, end_action, next_turn, refill, short_seat
-from zombie_rules.zombie_doctor.usability import card_uses, flip_choices, hand_uses, opponents
+from zombie_rules.zombie_doctor.usability import (
+    Plays,
+    card_uses,
+    flip_choices,
+    hand_plays,
+    opponents,
+)
 
 __all__ = [
     "DIE_FACES",
@@ -104,38 +110,30 @@ _ROLL_MOVES = tuple(Move(CHANCE, Action.ROLL, "", (face,)) for face in range(1, 
 _ROLL_WEIGHTS = (1,) * DIE_FACES
 
 
-@functools.lru_cache(maxsize=8192)
-def _use_moves(seat: int, name: str, uses: tuple[tuple[int, ...], ...]) -> tuple[Move, ...]:
-    """The ``use`` moves of one card kind, built once: the same few recur in every game."""
-    return tuple(Move(seat, Action.USE, name, args) for args in uses)
-
-
 @remember_last
-def _hand_uses(state: State) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """``card_uses`` of every kind in the hand of the seat to play, in kind order.
+def _hand_plays(state: State) -> dict[int, Plays]:
+    """``kind_plays`` of every kind in the hand of the seat to play, in kind order.
 
     ``legal_moves`` lists them and ``apply`` then checks the chosen one against
     the same state: remembering the last state's answer saves ``apply`` asking
     the same question again. Callers only read the mapping.
     """
-    return hand_uses(state, state.turn)
+    return hand_plays(state, state.turn)
 
 
 def _play_moves(state: State) -> tuple[Move, ...]:
-    seat = state.turn
-    names = tables(state.config).names
+    plays = _hand_plays(state)
     moves: tuple[Move, ...] = ()
-    uses_by_kind = _hand_uses(state)
-    for k, uses in uses_by_kind.items():
-        if uses:
-            moves += _use_moves(seat, names[k], uses)
+    for _, kind_moves in plays.values():
+        moves += kind_moves
     if moves:
         return moves
-    kinds = list(uses_by_kind)
+    names = tables(state.config).names
+    seat = state.turn
     # "If you cannot use any of your cards, you have the option to return one to the
     # bottom of the pain/gain deck and replace it with one taken from the top of the
     # deck. However, you must flip one of your limbs as a penalty"
-    returns = ("", *(names[k] for k in kinds))
+    returns = ("", *(names[k] for k in plays))
     return _stuck_moves(seat, flip_choices(state.bodies[seat]), returns)
 
 
@@ -282,14 +280,14 @@ def _play(state: State, move: Move) -> State:
         return _stuck(state, move)
     if move.seat != seat or action is not _USE:
         expect_move(move, seat, (_USE, _STUCK), "play")
-    listed = _hand_uses.known(state)  # by legal_moves, just before, in a playout
+    listed = _hand_plays.known(state)  # by legal_moves, just before, in a playout
     kind = tables(state.config).index.get(move.card, -1)
     if listed is None or kind not in listed:
         # Not listed for this state, or not a kind in the hand: ask (and refuse) in full.
         kind = _kind_in_hand(state, move, seat, "your hand")
-        uses = card_uses(state, seat, kind) if listed is None else listed[kind]
+        uses = card_uses(state, seat, kind) if listed is None else listed[kind][0]
     else:
-        uses = listed[kind]
+        uses = listed[kind][0]
     if move.args not in uses:
         if not uses:
             raise IllegalMove(
@@ -303,7 +301,7 @@ def _play(state: State, move: Move) -> State:
 def _stuck(state: State, move: Move) -> State:
     seat = state.turn
     names = tables(state.config).names
-    usable = [names[k] for k, uses in _hand_uses(state).items() if uses]
+    usable = [names[k] for k, (uses, _) in _hand_plays(state).items() if uses]
     if usable:
         raise IllegalMove(
             f"{said(move)}: you can use {', '.join(usable)}, so you must ('use ...'); the penalty"

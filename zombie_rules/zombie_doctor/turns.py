@@ -13,9 +13,11 @@ inside a single ``apply``; it becomes a frozen ``State`` again before leaving.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 from zombie_rules.core.seats import without_seat
 from zombie_rules.zombie_doctor.cards import HEAD, zombie_side
+from zombie_rules.zombie_doctor.config import Config
 from zombie_rules.zombie_doctor.knowledge import (
     forget_hand,
     lost_unseen,
@@ -30,25 +32,31 @@ ALIVE, TURNED = Status.ALIVE, Status.TURNED
 
 
 class Work:
-    """A mutable copy of a state for building the next one inside one ``apply``."""
+    """A mutable copy of a state for building the next one inside one ``apply``.
+
+    The per-seat rows (``bodies``, ``status``, ``hands``) stay the source's tuples
+    and are replaced, one row at a time, by the writers below: a move changes a
+    row or two, so the next state shares every other row (and often the whole
+    tuple) with the one before, and :meth:`state` has nothing to copy or compare.
+    Callers read the rows directly and write them only through the methods.
+    """
 
     __slots__ = (
         "bodies", "coma", "config", "deck_bottom", "deck_bottom_hidden_by", "deck_unknown",
-        "hands", "known", "morgue", "out_order", "phase", "round", "source", "status", "turn",
+        "hands", "known", "morgue", "out_order", "phase", "round", "status", "turn",
         "turns_taken", "xray_target",
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
-        self.source = s
         self.config = s.config
         self.phase = s.phase
         self.turn = s.turn
         self.round = s.round
         self.turns_taken = s.turns_taken
-        self.bodies = list(s.bodies)
-        self.status = list(s.status)
+        self.bodies = s.bodies
+        self.status = s.status
         self.out_order = s.out_order
-        self.hands = list(s.hands)
+        self.hands = s.hands
         self.deck_unknown = s.deck_unknown
         self.deck_bottom = s.deck_bottom
         self.deck_bottom_hidden_by = s.deck_bottom_hidden_by
@@ -58,33 +66,27 @@ class Work:
         self.known = s.known
 
     def state(self) -> State:
-        """The frozen result; rows this move left alone stay the very tuples of the source.
-
-        Tuple equality checks identity first, element by element, in C, so keeping
-        an unchanged row costs about as much as building the tuple.
-        """
-        src = self.source
-        bodies = tuple(self.bodies)
-        if bodies == src.bodies:
-            bodies = src.bodies
-        status = tuple(self.status)
-        if status == src.status:
-            status = src.status
-        hands = tuple(self.hands)
-        if hands == src.hands:
-            hands = src.hands
+        """The frozen result; rows this move left alone are the very tuples of the source."""
         return State(
-            self.config, self.phase, self.turn, self.round, self.turns_taken, bodies, status,
-            self.out_order, hands, self.deck_unknown, self.deck_bottom,
+            self.config, self.phase, self.turn, self.round, self.turns_taken, self.bodies,
+            self.status, self.out_order, self.hands, self.deck_unknown, self.deck_bottom,
             self.deck_bottom_hidden_by, self.morgue, self.coma, self.xray_target, self.known,
         )  # fmt: skip
 
     def set_slot(self, seat: int, slot: int, code: int) -> None:
         body = self.bodies[seat]
-        self.bodies[seat] = body[:slot] + (code,) + body[slot + 1 :]
+        self.set_body(seat, body[:slot] + (code,) + body[slot + 1 :])
+
+    def set_body(self, seat: int, body: tuple[int, ...]) -> None:
+        bodies = self.bodies
+        self.bodies = bodies[:seat] + (body,) + bodies[seat + 1 :]
+
+    def set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
+        hands = self.hands
+        self.hands = hands[:seat] + (hand,) + hands[seat + 1 :]
 
     def give(self, seat: int, kind: int) -> None:
-        self.hands[seat] = tuple(sorted(self.hands[seat] + (kind,)))
+        self.set_hand(seat, tuple(sorted(self.hands[seat] + (kind,))))
 
     def discard(self, seat: int, kind: int, hidden_by: int = SHOWN) -> None:
         """Remove one card of ``kind`` from the hand and put it under the deck.
@@ -93,9 +95,10 @@ class Work:
         player who cannot play goes under unseen, known only to ``hidden_by``, so
         the others no longer know which of the cards they knew of is still there.
         """
-        hand = self.hands[seat]
+        hands = self.hands
+        hand = hands[seat]
         i = hand.index(kind)
-        self.hands[seat] = hand[:i] + hand[i + 1 :]
+        self.hands = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
         if self.known:
             if hidden_by == SHOWN:
                 self.known = seen_played(self.known, seat, kind)
@@ -111,12 +114,13 @@ class Work:
         you to reveal your cards": going out forces nothing, so only the owner knows
         the cards (Ruling 12).
         """
-        self.status[seat] = status
+        old = self.status
+        self.status = old[:seat] + (status,) + old[seat + 1 :]
         self.out_order = self.out_order + (seat,)
         hand = self.hands[seat]
         self.deck_bottom = self.deck_bottom + hand
         self.deck_bottom_hidden_by = self.deck_bottom_hidden_by + (seat,) * len(hand)
-        self.hands[seat] = ()
+        self.set_hand(seat, ())
         self.known = forget_hand(self.known, seat)
         self.coma = without_seat(self.coma, seat)
 
@@ -130,10 +134,17 @@ class Work:
             self.knock_out(seat, TURNED)
 
     def finished(self) -> bool:
-        alive = self.status.count(ALIVE)
-        # "The winner is the last player to keep the infection away from their head!"
-        # Bonus Game Mode: "Continue playing until all players are zombies!"
-        return alive == 0 if self.config.bonus_mode else alive <= 1
+        return game_finished(self.status, self.config.bonus_mode)
+
+
+def game_finished(status: Sequence[Status], bonus_mode: bool) -> bool:
+    """Whether the players still in end the game (the round cap aside).
+
+    "The winner is the last player to keep the infection away from their head!"
+    Bonus Game Mode: "Continue playing until all players are zombies!"
+    """
+    alive = status.count(ALIVE)
+    return alive == 0 if bonus_mode else alive <= 1
 
 
 def end_action(w: Work, self_flip: bool) -> State:
@@ -177,54 +188,88 @@ def refill(w: Work, dealing: bool) -> State:
     Draws come off the unseen part of the deck first (chance); once it is used
     up, the top card is the oldest card put back under it (known to all, unless it
     went under unseen), so the draw is not chance, and whoever knew the card now
-    knows it is in the drawer's hand.
+    knows it is in the drawer's hand. Seats fill in turn, from the one whose turn
+    it is; the unseen part only ever shrinks, so once it is empty every short
+    hand is filled from the bottom here, in one pass.
     """
-    while True:
-        seat = short_seat(w)
-        if seat < 0:
-            return start_turn(w) if dealing else next_turn(w)
+    size = w.config.hand_size
+    players = w.config.players
+    status = w.status
+    for seat in _from_seat(players, w.turn):
+        hand = w.hands[seat]
+        need = size - len(hand)
+        if need <= 0 or status[seat] is not ALIVE:
+            continue
         if any(w.deck_unknown):
             w.phase = Phase.DEAL if dealing else Phase.DRAW
             return w.state()
-        kind, by = w.deck_bottom[0], w.deck_bottom_hidden_by[0]
-        if by == SHOWN:
-            w.known = seen_taken(w.known, seat, kind, w.config.players)
-        elif by != seat:
-            w.known = told_taken(w.known, seat, kind, by, w.config.players)
-        w.give(seat, kind)
-        w.deck_bottom = w.deck_bottom[1:]
-        w.deck_bottom_hidden_by = w.deck_bottom_hidden_by[1:]
+        bottom, hidden_by = w.deck_bottom, w.deck_bottom_hidden_by
+        known = w.known
+        for i in range(need):
+            by = hidden_by[i]
+            if by == SHOWN:
+                known = seen_taken(known, seat, bottom[i], players)
+            elif by != seat:
+                known = told_taken(known, seat, bottom[i], by, players)
+        w.known = known
+        w.set_hand(seat, tuple(sorted(hand + bottom[:need])))
+        w.deck_bottom = bottom[need:]
+        w.deck_bottom_hidden_by = hidden_by[need:]
+    return start_turn(w) if dealing else next_turn(w)
 
 
 def next_turn(w: Work) -> State:
     """Pass the turn clockwise, counting rounds; the round cap ends the game here."""
-    # "The game continues clockwise, with the next player proceeding with their turn"
-    n = w.config.players
-    first = w.config.first_player
-    bonus = w.config.bonus_mode
-    old = w.turn
-    new = old
-    for i in range(1, n + 1):
-        s = (old + i) % n
-        if w.status[s] is ALIVE or (bonus and w.status[s] is TURNED):
-            new = s
-            break
-    if (new - first) % n <= (old - first) % n:
+    config = w.config
+    new, wraps = turn_after(config, w.turn, w.status)
+    if wraps:
         w.round += 1
     w.turn = new
     w.turns_taken += 1
-    limit = w.config.round_limit
+    limit = config.round_limit
     if limit is not None and w.round >= limit:
         w.phase = Phase.OVER
         return w.state()
     return start_turn(w)
 
 
+def turn_after(config: Config, old: int, status: tuple[Status, ...]) -> tuple[int, bool]:
+    """Whose turn follows ``old``'s, and whether passing it completes a round.
+
+    A round ends each time the turn passes the first player's seat again (Ruling 10).
+    """
+    new = _next_seat(config.players, old, status, config.bonus_mode)
+    first, n = config.first_player, config.players
+    return new, (new - first) % n <= (old - first) % n
+
+
+def caps_round(config: Config, round_now: int) -> bool:
+    """Whether completing round ``round_now`` (counted from 0) reaches the round cap."""
+    limit = config.round_limit
+    return limit is not None and round_now + 1 >= limit
+
+
+@functools.lru_cache(maxsize=1024)
+def _next_seat(players: int, old: int, status: tuple[Status, ...], bonus: bool) -> int:
+    """The seat whose turn comes after ``old``'s, once per (seat, who is still in): few recur.
+
+    "The game continues clockwise, with the next player proceeding with their turn";
+    in the Bonus Game Mode the zombies keep their turns. ``old`` itself when nobody
+    else may play.
+    """
+    for i in range(1, players + 1):
+        s = (old + i) % players
+        if status[s] is ALIVE or (bonus and status[s] is TURNED):
+            return s
+    return old
+
+
 def start_turn(w: Work) -> State:
     """Open the turn of seat ``w.turn``: a card to play, or a die to roll for a zombie."""
     seat = w.turn
     # Coma lasts "until your next turn".
-    w.coma = without_seat(w.coma, seat)
+    if w.coma:
+        w.coma = without_seat(w.coma, seat)
     w.xray_target = -1
     # Bonus Game Mode: "When it is your turn again, roll the die."
     w.phase = Phase.PLAY if w.status[seat] is ALIVE else Phase.ROLL

@@ -8,14 +8,20 @@ The flip order (:func:`flip_choices`) and who a card may target
 (:func:`opponents`) live here too because usability is built from them.
 
 This module only answers questions; what a card then does is in ``effects``.
-Questions about one body's shape are memoized on the body tuple (six small
-ints), since random play and search ask the same ones over and over.
+A built-in card's uses depend on the sides its user's and targets' body cards
+show, never on whose cards they are, and a table sees few side patterns (a
+couple of hundred over thousands of games) but many bodies. So each body is
+read once into its :class:`BodyFacts` (found again by body, else by pattern),
+and each card's uses, with the ``Move`` objects that make them, are worked out
+once per (user, card, targets, their patterns): random play and search ask the
+same few questions millions of times.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Iterable
+from typing import Final, NamedTuple
 
 from zombie_rules.core.seats import SeatMask, has_seat
 from zombie_rules.zombie_doctor.cards import (
@@ -23,25 +29,86 @@ from zombie_rules.zombie_doctor.cards import (
     COMA,
     DEFIBRILLATOR,
     HEAD,
+    HEALTHY_SIDE,
+    INFECTED_SIDE,
     LIMBS,
     MAD_SCIENTIST,
     MEDICINE,
     MORGUE,
     TORSO,
     XRAY,
-    is_healthy,
-    is_infected,
+    sides,
 )
 from zombie_rules.zombie_doctor.config import CustomCard, tables
-from zombie_rules.zombie_doctor.state import State, Status
+from zombie_rules.zombie_doctor.state import Action, Move, State, Status
 
 ALIVE = Status.ALIVE
 
 #: ``Move.args`` of every way to use one card kind.
 Uses = tuple[tuple[int, ...], ...]
+#: A card kind's uses now, with the ``use`` moves that make them (in the same order).
+Plays = tuple[Uses, tuple[Move, ...]]
+_NO_PLAYS: Final[Plays] = ((), ())
 
 
-@functools.lru_cache(maxsize=4096)
+class BodyFacts(NamedTuple):
+    """What the rules ask of one body, all of it read from the side each slot shows."""
+
+    #: A number for the side pattern: equal facts, equal numbers (a cheap cache key).
+    pattern: int
+    #: The slots the next flip may turn, in flip order (:func:`flip_choices`).
+    flips: tuple[int, ...]
+    #: The infected arms and legs, in slot order.
+    infected_limbs: tuple[int, ...]
+    #: Medicine's uses: one ``(slot,)`` per infected limb.
+    medicine: Uses
+    #: The slots an Amputate may take: the infected limbs, then the head if the torso is infected.
+    amputable: tuple[int, ...]
+    #: Whether the torso shows its zombie side (Defibrillator).
+    torso_infected: bool
+    #: The healthy arms and legs (what Mad Scientist may take), as a set of slots.
+    healthy_limbs: frozenset[int]
+
+
+@functools.lru_cache(maxsize=32768)
+def body_facts(body: tuple[int, ...]) -> BodyFacts:
+    """The :class:`BodyFacts` of ``body``: a lookup by body, then by its side pattern."""
+    return _facts_of_sides(sides(body))
+
+
+#: The facts of every side pattern seen so far, by ``BodyFacts.pattern``.
+_BY_PATTERN: dict[int, BodyFacts] = {}
+
+
+@functools.cache
+def _facts_of_sides(pattern: tuple[int, ...]) -> BodyFacts:
+    infected = tuple(p for p in LIMBS if pattern[p] == INFECTED_SIDE)
+    healthy = tuple(p for p in LIMBS if pattern[p] == HEALTHY_SIDE)
+    torso_infected = pattern[TORSO] == INFECTED_SIDE
+    # "The limbs, arms and legs, must be flipped (or removed) first, followed by the
+    # torso and finally the head": any healthy limb while one is left (a removed
+    # limb counts as done), then the torso, then the head.
+    if healthy:
+        flips = healthy
+    elif pattern[TORSO] == HEALTHY_SIDE:
+        flips = (TORSO,)
+    elif pattern[HEAD] == HEALTHY_SIDE:
+        flips = (HEAD,)
+    else:
+        flips = ()
+    facts = BodyFacts(
+        pattern=len(_BY_PATTERN),
+        flips=flips,
+        infected_limbs=infected,
+        medicine=tuple((p,) for p in infected),
+        amputable=(*infected, HEAD) if torso_infected else infected,
+        torso_infected=torso_infected,
+        healthy_limbs=frozenset(healthy),
+    )
+    _BY_PATTERN[facts.pattern] = facts
+    return facts
+
+
 def flip_choices(body: tuple[int, ...]) -> tuple[int, ...]:
     """The slots the next flip may turn, in flip order.
 
@@ -49,14 +116,7 @@ def flip_choices(body: tuple[int, ...]) -> tuple[int, ...]:
     torso and finally the head": any healthy limb while one is left (a removed
     limb counts as done), then the torso, then the head.
     """
-    limbs = tuple(p for p in LIMBS if is_healthy(body[p]))
-    if limbs:
-        return limbs
-    if is_healthy(body[TORSO]):
-        return (TORSO,)
-    if is_healthy(body[HEAD]):
-        return (HEAD,)
-    return ()
+    return body_facts(body).flips
 
 
 def opponents(state: State, seat: int) -> list[int]:
@@ -83,126 +143,126 @@ def card_uses(state: State, seat: int, kind: int) -> Uses:
 
     This is the single definition of usability: a card is usable exactly when its
     effect can happen now, and ``legal_moves`` and ``apply`` both ask here (or
-    through :func:`hand_uses`, which asks the same functions for a whole hand).
+    through :func:`hand_plays`, which asks the same function for a whole hand).
     """
-    t = tables(state.config)
-    name = t.names[kind]
-    plain = _PLAIN_USES.get(name)
-    if plain is not None:
-        return plain(state, seat)
-    targeted = _TARGETED_USES.get(name)
-    others = _targets(state.config.players, seat, state.status, state.coma)
-    if targeted is not None:
-        return targeted(state, seat, others)
-    return _custom_uses(state, seat, t.custom[kind], others)
+    return kind_plays(state, seat, kind)[0]
 
 
-def hand_uses(state: State, seat: int) -> dict[int, Uses]:
-    """:func:`card_uses` of every kind in ``seat``'s hand, in kind order.
+def hand_plays(state: State, seat: int) -> dict[int, Plays]:
+    """:func:`kind_plays` of every kind in ``seat``'s hand, in kind order.
 
-    The same answers, with the seats ``seat`` may target found once for the
-    hand rather than once per card: ``legal_moves`` asks this at every turn.
+    ``legal_moves`` asks this at every turn, and ``apply`` checks a ``use``
+    against the same answer.
     """
+    return _plays_of(state, seat, dict.fromkeys(state.hands[seat]))
+
+
+def kind_plays(state: State, seat: int, kind: int) -> Plays:
+    """The ways ``seat`` may use a card of ``kind`` now, with their moves; both empty if none."""
+    return _plays_of(state, seat, (kind,))[kind]
+
+
+def _plays_of(state: State, seat: int, kinds: Iterable[int]) -> dict[int, Plays]:
+    """The plays of each of ``kinds``; whom ``seat`` may target is found once, if asked."""
     t = tables(state.config)
     names = t.names
-    others: tuple[int, ...] | None = None
-    found: dict[int, Uses] = {}
-    for kind in sorted(set(state.hands[seat])):
+    bodies = state.bodies
+    others: tuple[int, ...] = ()
+    asked = False
+    found: dict[int, Plays] = {}
+    for kind in kinds:
         name = names[kind]
-        plain = _PLAIN_USES.get(name)
-        if plain is not None:
-            found[kind] = plain(state, seat)
+        if name == MEDICINE:
+            # "Cure one of your limbs ... You cannot heal a missing limb."
+            found[kind] = _own_plays(seat, name, body_facts(bodies[seat]).medicine)
             continue
-        if others is None:
+        if name == DEFIBRILLATOR:
+            # "Cure your torso of the infection"
+            torso = body_facts(bodies[seat]).torso_infected
+            found[kind] = _own_plays(seat, name, _ONCE if torso else ())
+            continue
+        if name == COMA:
+            found[kind] = _own_plays(seat, name, _ONCE)
+            continue
+        if name == MORGUE:
+            # "Take a limb from the card box": possible while it holds one.
+            found[kind] = _own_plays(seat, name, _ONCE if any(state.morgue) else ())
+            continue
+        if not asked:
             others = _targets(state.config.players, seat, state.status, state.coma)
-        targeted = _TARGETED_USES.get(name)
-        if targeted is not None:
-            found[kind] = targeted(state, seat, others)
+            asked = True
+        if name == AMPUTATE:
+            found[kind] = _amputate_plays(state, seat, others)
+        elif name == MAD_SCIENTIST:
+            found[kind] = _mad_scientist_plays(state, seat, others)
+        elif name == XRAY:
+            # "Look at all of an opponent's cards and take one."
+            hands = state.hands
+            found[kind] = _xray_plays(seat, tuple([o for o in others if hands[o]]))
         else:
-            found[kind] = _custom_uses(state, seat, t.custom[kind], others)
+            found[kind] = _custom_plays(state, seat, t.custom[kind], others)
     return found
 
 
-@functools.lru_cache(maxsize=4096)
-def _infected_limbs(body: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(p for p in LIMBS if is_infected(body[p]))
+#: The one way to use a card that takes no arguments.
+_ONCE: Final[Uses] = ((),)
 
 
-@functools.lru_cache(maxsize=4096)
-def _medicine_slots(body: tuple[int, ...]) -> Uses:
-    return tuple((p,) for p in _infected_limbs(body))
+@functools.lru_cache(maxsize=8192)
+def _own_plays(seat: int, name: str, uses: Uses) -> Plays:
+    """``uses`` of a card with their moves, once per (seat, card, uses): few recur.
+
+    For the cards used on yourself (Medicine, Defibrillator, Coma, Morgue), and Mad
+    Scientist, whose swaps pair your limbs with opponents' and are listed in full.
+    """
+    return _plays(seat, name, uses)
 
 
-@functools.lru_cache(maxsize=4096)
-def _amputable(body: tuple[int, ...]) -> tuple[int, ...]:
-    """The slots an Amputate may take from ``body``: infected limbs, then the head."""
-    limbs = _infected_limbs(body)
-    return (*limbs, HEAD) if is_infected(body[TORSO]) else limbs
-
-
-def _medicine(state: State, seat: int) -> Uses:
-    # "Cure one of your limbs ... You cannot heal a missing limb."
-    return _medicine_slots(state.bodies[seat])
-
-
-def _defibrillator(state: State, seat: int) -> Uses:
-    # "Cure your torso of the infection"
-    return ((),) if is_infected(state.bodies[seat][TORSO]) else ()
-
-
-def _coma(state: State, seat: int) -> Uses:
-    return ((),)
-
-
-def _morgue(state: State, seat: int) -> Uses:
-    # "Take a limb from the card box": possible while it holds one.
-    return ((),) if any(state.morgue) else ()
-
-
-# The cards below depend on whom ``seat`` may target: ``others`` is ``opponents(state, seat)``.
-
-
-def _amputate(state: State, seat: int, others: tuple[int, ...]) -> Uses:
+def _amputate_plays(state: State, seat: int, others: tuple[int, ...]) -> Plays:
     # "You may only amputate an opponent's infected limb." / "If an opponent has
     # an infected torso, you may cut off their head using the Amputate card".
     bodies = state.bodies
-    return tuple([(o, p) for o in others for p in _amputable(bodies[o])])
+    uses: Uses = ()
+    moves: tuple[Move, ...] = ()
+    for o in others:
+        more, made = _amputate_on(seat, o, body_facts(bodies[o]).pattern)
+        uses += more
+        moves += made
+    return uses, moves
 
 
-def _xray(state: State, seat: int, others: tuple[int, ...]) -> Uses:
-    # "Look at all of an opponent's cards and take one."
-    hands = state.hands
-    return tuple([(o,) for o in others if hands[o]])
+@functools.lru_cache(maxsize=4096)
+def _amputate_on(seat: int, target: int, pattern: int) -> Plays:
+    """Amputate's uses on one opponent whose body shows side ``pattern``."""
+    return _plays(seat, AMPUTATE, tuple([(target, p) for p in _BY_PATTERN[pattern].amputable]))
 
 
-def _mad_scientist(state: State, seat: int, others: tuple[int, ...]) -> Uses:
+def _mad_scientist_plays(state: State, seat: int, others: tuple[int, ...]) -> Plays:
     # "Swap one of your infected limbs with a healthy limb of an opponent. A swap
     # can only take place with a matching limb."
-    mine = _infected_limbs(state.bodies[seat])
-    if not mine:
-        return ()
     bodies = state.bodies
-    return tuple([(o, p) for p in mine for o in others if is_healthy(bodies[o][p])])
+    mine = body_facts(bodies[seat]).infected_limbs
+    if not mine:
+        return _NO_PLAYS
+    healthy = [(o, body_facts(bodies[o]).healthy_limbs) for o in others]
+    uses = tuple([(o, p) for p in mine for o, theirs in healthy if p in theirs])
+    return _own_plays(seat, MAD_SCIENTIST, uses)
 
 
-def _custom_uses(state: State, seat: int, custom: CustomCard, others: tuple[int, ...]) -> Uses:
+@functools.lru_cache(maxsize=1024)
+def _xray_plays(seat: int, targets: tuple[int, ...]) -> Plays:
+    return _plays(seat, XRAY, tuple([(o,) for o in targets]))
+
+
+def _custom_plays(state: State, seat: int, custom: CustomCard, others: tuple[int, ...]) -> Plays:
     # The table's own card names its targets; seats out of the game or in a Coma
     # are dropped, so the card is usable exactly when some target remains.
     allowed = {seat, *others}
     targets = dict.fromkeys(int(x) for x in custom.targets(state, seat))
-    return tuple((x,) for x in targets if x in allowed)
+    return _plays(seat, custom.name, tuple((x,) for x in targets if x in allowed))
 
 
-#: Built-in cards whose uses depend on the user's own body or the morgue only.
-_PLAIN_USES: dict[str, Callable[[State, int], Uses]] = {
-    MEDICINE: _medicine,
-    DEFIBRILLATOR: _defibrillator,
-    COMA: _coma,
-    MORGUE: _morgue,
-}
-#: Built-in cards used on an opponent: they are also given the seats the user may target.
-_TARGETED_USES: dict[str, Callable[[State, int, tuple[int, ...]], Uses]] = {
-    AMPUTATE: _amputate,
-    XRAY: _xray,
-    MAD_SCIENTIST: _mad_scientist,
-}
+def _plays(seat: int, name: str, uses: Uses) -> Plays:
+    if not uses:
+        return _NO_PLAYS
+    return uses, tuple([Move(seat, Action.USE, name, args) for args in uses])

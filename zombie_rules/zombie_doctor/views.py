@@ -16,6 +16,8 @@ out.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from zombie_rules.core.actors import CHANCE
@@ -28,7 +30,13 @@ from zombie_rules.zombie_doctor.cards import (
     character_of,
     is_infected,
 )
-from zombie_rules.zombie_doctor.config import Config, morgue_limb, tables
+from zombie_rules.zombie_doctor.config import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Config,
+    morgue_limb,
+    tables,
+)
 from zombie_rules.zombie_doctor.knowledge import TABLE, known_to
 from zombie_rules.zombie_doctor.rules import to_act
 from zombie_rules.zombie_doctor.state import SHOWN, Phase, State, Status
@@ -75,7 +83,7 @@ def view(state: State, seat: int | None) -> View:
     names = tables(state.config).names
     xray_hand = None
     if state.phase is Phase.XRAY and seat == state.turn:
-        xray_hand = tuple(names[k] for k in state.hands[state.xray_target])
+        xray_hand = _names(names, state.hands[state.xray_target])
     return View(
         seat=seat,
         config=state.config,
@@ -87,29 +95,60 @@ def view(state: State, seat: int | None) -> View:
         bodies=state.bodies,
         status=state.status,
         out_order=state.out_order,
-        hand=() if seat is None else tuple(names[k] for k in state.hands[seat]),
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand=() if seat is None else _names(names, state.hands[seat]),
+        hand_sizes=tuple(map(len, state.hands)),
         xray_target=state.xray_target,
         xray_hand=xray_hand,
         deck_unknown_size=sum(state.deck_unknown),
         deck_bottom=tuple(
-            names[k] if by in (SHOWN, seat) else None
-            for k, by in zip(state.deck_bottom, state.deck_bottom_hidden_by, strict=True)
+            [
+                names[k] if by in (SHOWN, seat) else None
+                for k, by in zip(state.deck_bottom, state.deck_bottom_hidden_by, strict=True)
+            ]
         ),
-        morgue=tuple((morgue_limb(k), n) for k, n in enumerate(state.morgue) if n),
-        coma=frozenset(seats_in(state.coma)),
+        morgue=_morgue_view(state.morgue),
+        coma=_coma_view(state.coma),
         known_hands=_known_hands(state, TABLE if seat is None else seat, names),
     )
+
+
+# Views are asked for every seat of every state a front end or a search bot meets, and
+# the parts below change seldom (a hand, the morgue, the Coma mask), so each is built
+# once per value rather than per view.
+
+
+@functools.lru_cache(maxsize=4096)
+def _names(names: tuple[str, ...], kinds: tuple[int, ...]) -> tuple[str, ...]:
+    """The card names of a hand (card-kind indices), in its order."""
+    return tuple([names[k] for k in kinds])
+
+
+@functools.lru_cache(maxsize=1024)
+def _morgue_view(morgue: tuple[int, ...]) -> tuple[tuple[tuple[int, int, bool], int], ...]:
+    return tuple([(morgue_limb(k), n) for k, n in enumerate(morgue) if n])
+
+
+@functools.lru_cache(maxsize=256)
+def _coma_view(coma: int) -> frozenset[int]:
+    return frozenset(seats_in(coma))
 
 
 def _known_hands(state: State, knower: int, names: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
     known = state.known
     if not known:
-        return ((),) * state.config.players
+        return _NOTHING_KNOWN[state.config.players]
     return tuple(
-        () if s == knower else tuple(names[k] for k in known_to(known, knower, s))
-        for s in range(state.config.players)
+        [
+            () if s == knower else _names(names, known_to(known, knower, s))
+            for s in range(state.config.players)
+        ]
     )
+
+
+#: ``known_hands`` while nobody knows of a card in another hand, by player count.
+_NOTHING_KNOWN: dict[int, tuple[tuple[str, ...], ...]] = {
+    n: ((),) * n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
 
 
 def _body_text(body: tuple[int, ...], owner: int) -> str:

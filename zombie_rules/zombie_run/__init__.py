@@ -28,6 +28,7 @@ from zombie_rules.zombie_run.describe import account, describe, label
 from zombie_rules.zombie_run.determinize import determinize
 from zombie_rules.zombie_run.facts import FACTS
 from zombie_rules.zombie_run.guide import GUIDE
+from zombie_rules.zombie_run.learning import learning as learning
 from zombie_rules.zombie_run.notation import parse_move
 from zombie_rules.zombie_run.rules import (
     apply,

@@ -18,7 +18,14 @@ from zombie_rules.core.describing import describer, players_of
 from zombie_rules.core.validation import expect_seat, expect_well_formed
 from zombie_rules.zombie_run.cards import card_name
 from zombie_rules.zombie_run.config import TieBreak, tables
-from zombie_rules.zombie_run.rules import apply, result
+from zombie_rules.zombie_run.rules import (
+    apply,
+    draw_reshuffles,
+    ends_the_round,
+    last_round,
+    result,
+    taken_card_may_go_back,
+)
 from zombie_rules.zombie_run.state import Action, Move, Phase, RoundResult, State
 from zombie_rules.zombie_run.views import view
 from zombie_rules.zombie_run.wording import card, card_kinds, counted, listed, seats, zombies
@@ -77,12 +84,26 @@ def _move_line(state: State, move: Move, seat: int | None) -> str:
         drawer = move.seat
         if move.action is Action.DRAW_DISCARD:
             top = card(state.discard_pile[-1])
+            # Ruling 7: "There is no passing", so by default the taken card stays.
+            keep = (
+                ""
+                if taken_card_may_go_back(state.config)
+                else f", and must then swap it into {_whose_own(drawer, seat)} hand (no passing)"
+            )
             return (
                 f"{_subject(drawer, seat)} {_verb(drawer, seat, 'take')} {top} from the"
-                " Discard Pile."
+                f" Discard Pile{keep}."
             )
+        # Ruling 14: an empty Draw Pile takes the whole Discard Pile in first.
+        refill = (
+            "; it is empty, so the dealer first shuffles the whole Discard Pile, its face-up"
+            " card too, into a new Draw Pile"
+            if draw_reshuffles(state)
+            else ""
+        )
         return (
-            f"{_subject(drawer, seat)} {_verb(drawer, seat, 'choose')} to draw from the Draw Pile."
+            f"{_subject(drawer, seat)} {_verb(drawer, seat, 'choose')} to draw from the Draw"
+            f" Pile{refill}."
         )
     if phase is Phase.DRAW_CARD:
         if seat == state.turn:
@@ -97,6 +118,7 @@ def _decision(state: State, move: Move, seat: int | None) -> str:
     held = state.held
     assert held is not None
     shout = f", and {_verb(mover, seat, 'shout')} {SHOUT}" if move.shout else ""
+    shout += _round_ending(state, move, seat)
     if move.action is Action.SWAP:
         p = move.args[0]
         if seat == mover:
@@ -114,6 +136,29 @@ def _decision(state: State, move: Move, seat: int | None) -> str:
     if seat == mover:
         return f"You discard the drawn {_bare(held)}{shout}."
     return f"Seat {mover} discards the card they drew, {card(held)}{shout}."
+
+
+def _round_ending(state: State, move: Move, seat: int | None) -> str:
+    """What a decision that ends the round sets off, for its first line: a label must say it.
+
+    "the round stops immediately" and "Each player then turns over all four of their
+    cards"; a shouter not lowest "their score for the round DOUBLES"; on the last
+    round "The game lasts five rounds." ends the game too. Empty for a decision
+    that lets play go on. Every part of it is public: the shout, the turn count,
+    the round.
+    """
+    if not ends_the_round(state, move):
+        return ""
+    ending = "the last round, and with it the game," if last_round(state) else "the round"
+    if move.shout:
+        mover = state.turn
+        return (
+            f": {ending} stops at once and every hand is turned over;"
+            f" {_whose(mover, seat)} score for the round doubles unless"
+            f" {_whose_own(mover, seat)} total is the lowest"
+        )
+    limit = state.config.turn_limit
+    return f"; that is turn {limit}, the turn limit, so {ending} ends and every hand is turned over"
 
 
 def _knew(state: State, seat: int | None, position: int) -> int | None:
@@ -271,6 +316,11 @@ def _subject(s: int, seat: int | None) -> str:
 
 def _whose(s: int, seat: int | None) -> str:
     return "your" if s == seat else f"Seat {s}'s"
+
+
+def _whose_own(s: int, seat: int | None) -> str:
+    """The possessive after the mover was named: "your hand", "their hand"."""
+    return "your" if s == seat else "their"
 
 
 def _verb(s: int, seat: int | None, verb: str, third: str | None = None) -> str:

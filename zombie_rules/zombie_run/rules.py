@@ -13,10 +13,18 @@ import itertools
 from fractions import Fraction
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.chance import outcomes_from_weights, present
+from zombie_rules.core.chance import pile_outcomes, present
 from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.memo import remember_last
 from zombie_rules.core.result import Result
-from zombie_rules.core.seats import SeatMask, has_seat, mask_of, seat_bit, seats_in, with_seat
+from zombie_rules.core.seats import (
+    SeatMask,
+    has_seat,
+    seat_bit,
+    seats_in,
+    seats_without,
+    with_seat,
+)
 from zombie_rules.core.validation import expect_move, expect_well_formed, short, vetted
 from zombie_rules.zombie_run.config import Config, TieBreak, tables
 from zombie_rules.zombie_run.state import Action, Move, Phase, Reshuffle, RoundResult, State
@@ -89,8 +97,14 @@ def _vetted(moves: tuple[Move, ...]) -> tuple[Move, ...]:
     return vetted(moves, Move)
 
 
+@remember_last
 @functools.lru_cache(maxsize=64)
 def _card_moves(config: Config) -> tuple[Move, ...]:
+    """The chance moves of a config's card kinds, in kind order (one tuple per deck).
+
+    Every chance node asks; the config asked about last is answered by identity
+    (a config's hash is a Python call).
+    """
     return _card_moves_of(tables(config).values)
 
 
@@ -136,9 +150,47 @@ def _decide_moves(seat: int, hand_size: int, may_discard: bool) -> tuple[Move, .
 
 
 def _may_discard_held(state: State) -> bool:
-    # "You MUST draw and discard a card on each turn. There is no passing": by
-    # default a card taken from the Discard Pile cannot go straight back.
-    return not state.held_public or state.config.discard_taken_card
+    # A drawn card may always be discarded; a taken one only if the config allows.
+    return not state.held_public or taken_card_may_go_back(state.config)
+
+
+def taken_card_may_go_back(config: Config) -> bool:
+    """Whether a card taken from the Discard Pile may be discarded straight back.
+
+    "You MUST draw and discard a card on each turn. There is no passing": by
+    default (ruling 7) it may not, so taking it means swapping it into your hand.
+    """
+    return config.discard_taken_card
+
+
+def draw_reshuffles(state: State) -> bool:
+    """Whether drawing from the Draw Pile now first shuffles the whole Discard Pile into it.
+
+    Ruling 14: with ``reshuffle_keeps_top=False`` an empty Draw Pile waits for a
+    draw that needs it, and that draw takes the face-up card in with the rest.
+    """
+    return (
+        not any(state.draw_pile)
+        and not state.config.reshuffle_keeps_top
+        and bool(state.discard_pile)
+    )
+
+
+def ends_the_round(state: State, move: Move) -> bool:
+    """Whether the decision ``move`` (a swap or a discard) ends the round.
+
+    A shout: "shout "I'VE GOT BRAAAAAINS!" and the round stops immediately"; or the
+    turn that reaches ``turn_limit`` (ruling 10), shout or not.
+    """
+    if move.shout:
+        return True
+    limit = state.config.turn_limit
+    return limit is not None and state.turns_taken + 1 >= limit
+
+
+def last_round(state: State) -> bool:
+    """Whether the round being played is the game's last: "The game lasts five rounds."."""
+    return state.round + 1 >= state.config.rounds
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -155,7 +207,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return chance_weights(state)[0]
     if phase is _PEEK:
         config = state.config
-        waiting = _still_to_look(tables(config).everyone, state.peeked)
+        waiting = seats_without(tables(config).everyone, state.peeked)
         return _peek_phase_moves(waiting, config.hand_size, config.peek_count)
     return ()
 
@@ -168,7 +220,8 @@ def to_act(state: State) -> frozenset[int]:
     if phase is _DRAW or phase is _DECIDE:
         return _alone(state.turn)
     if phase is _PEEK:
-        return _seats(_still_to_look(tables(state.config).everyone, state.peeked))
+        # The seats still to look at their cards.
+        return _seats(seats_without(tables(state.config).everyone, state.peeked))
     if phase is _OVER:
         return _NOBODY
     return _CHANCE_ONLY
@@ -190,12 +243,6 @@ def _alone(seat: int) -> frozenset[int]:
     return frozenset((seat,))
 
 
-@functools.cache
-def _still_to_look(everyone: SeatMask, peeked: SeatMask) -> SeatMask:
-    """The seats of ``everyone`` not in ``peeked``: those still to look at their cards."""
-    return mask_of(s for s in seats_in(everyone) if not has_seat(peeked, s))
-
-
 def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """A draw from the face-down pile: one outcome per card kind, weighted by count.
 
@@ -209,9 +256,16 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
-    """Exact probabilities of the chance node; empty when a seat is to act."""
-    moves, weights = chance_weights(state)
-    return outcomes_from_weights(moves, weights) if moves else ()
+    """Exact probabilities of the chance node; empty when a seat is to act.
+
+    The same draw as :func:`chance_weights`, from the whole pile and the config's
+    one tuple of card moves, so :func:`~zombie_rules.core.chance.pile_outcomes`
+    reuses its shared pairs.
+    """
+    phase = state.phase
+    if phase is _DEAL or phase is _DRAW_CARD or phase is _FLIP:
+        return pile_outcomes(_card_moves(state.config), state.draw_pile)
+    return ()
 
 
 # ---------------------------------------------------------------------- apply
@@ -334,12 +388,12 @@ def _draw(state: State, move: Move) -> State:
         raise IllegalMove(f"{_said(move)}: a draw takes no arguments and cannot shout")
     if move.action is _DO_DRAW_PILE:
         draw_pile, discard_pile, reshuffles = state.draw_pile, state.discard_pile, state.reshuffles
-        if not any(draw_pile):
-            if state.config.reshuffle_keeps_top or not discard_pile:
-                raise IllegalMove(f"{_said(move)}: the Draw Pile is empty; legal: 'draw discard'")
+        if draw_reshuffles(state):
             # Ruling 14: with the whole Discard Pile going in, reshuffle only when a
             # draw needs it, so the next player could still take the face-up card.
             draw_pile, discard_pile, reshuffles = _reshuffle(state.config, discard_pile, reshuffles)
+        elif not any(draw_pile):
+            raise IllegalMove(f"{_said(move)}: the Draw Pile is empty; legal: 'draw discard'")
         return State(
             state.config, state.round, state.dealer, _DRAW_CARD, state.turn, state.hands,
             state.seen, draw_pile, discard_pile, None, False, state.peeked,
@@ -399,12 +453,10 @@ def _decide(state: State, move: Move) -> State:
         discarded = held
     discard_pile = state.discard_pile + (discarded,)
     turns_taken = state.turns_taken + 1
-    limit = state.config.turn_limit
-    if move.shout:
-        # "the round stops immediately"
-        return _end_round(state, hands, discard_pile, turns_taken, seat, reshuffles)
-    if limit is not None and turns_taken >= limit:
-        return _end_round(state, hands, discard_pile, turns_taken, None, reshuffles)
+    if ends_the_round(state, move):
+        # A shout: "the round stops immediately"; else the turn limit, nobody shouting.
+        shouter = seat if move.shout else None
+        return _end_round(state, hands, discard_pile, turns_taken, shouter, reshuffles)
     draw_pile = state.draw_pile
     if not any(draw_pile) and state.config.reshuffle_keeps_top:
         # "If you run out of cards during a game, have the dealer reshuffle the
@@ -464,7 +516,7 @@ def _end_round(
     history = state.history + (record,)
     running = tuple(a + b for a, b in zip(state.scores, scores, strict=True))
     config = state.config
-    if state.round + 1 >= config.rounds:
+    if last_round(state):
         # "The game lasts five rounds."
         everyone = tables(config).everyone
         return State(

@@ -2,16 +2,26 @@
 //
 // Every text that comes from the server (card names, stories, log lines) goes into
 // the page with textContent, never as HTML: a Texas Zombies story is anyone's text.
+//
+// What the browser keeps (localStorage, so every tab of this browser shares it):
+// "zombie-rules-games", this browser's games by id, each with the tokens of the seats
+// played on this screen and the admin token; a seat played elsewhere keeps no token
+// here once its invite link has been shown. "zombie-rules-settings": the person's
+// settings. A tab keeps which game and seat it shows in sessionStorage.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const STORE_KEY = "zombie-rules-game";
+const GAMES_KEY = "zombie-rules-games";
+const CURRENT_KEY = "zombie-rules-current";
+const SETTINGS_KEY = "zombie-rules-settings";
 const POLL_MS = 2000;
 const HERE = "here";
 const ELSEWHERE = "elsewhere";
+// More moves than this are grouped by their first word, as the terminal's menu does.
+const MENU_LABELS = 12;
 
 let titles = [];       // from /api/titles
-let game = null;       // {id, title, admin, seats: [{seat, kind, token, where}]}
+let game = null;       // {id, title, admin, created, seats: [{seat, kind, token, where}]}
 let shown = null;      // the seat on screen (a number), or "spectator"
 let payload = null;    // the last payload on screen
 let pendingRecord = null;
@@ -20,6 +30,8 @@ let pollTimer = null;
 let watch = null;      // the events stream open: {seat, controller}
 let pushBroken = false; // the server's push failed once: poll instead
 let missed = false;    // a push came while a move was in flight
+let replay = null;     // {seat, at, of} while stepping through a finished game
+let undone = false;    // the position on screen was reached by an undo: ask, do not play
 const seenLog = {};    // seat -> log entries already shown (new ones are marked)
 
 // ------------------------------------------------------------------ helpers
@@ -64,9 +76,49 @@ async function api(method, path, body, token) {
     const message = data && data.message ? data.message : response.status + " " + response.statusText;
     const error = new Error(message);
     error.status = response.status;
+    error.kind = data && data.error;
     throw error;
   }
   return data;
+}
+
+function readJson(storage, key, fallback) {
+  try {
+    const text = storage.getItem(key);
+    return text ? JSON.parse(text) : fallback;
+  } catch (e) {
+    return fallback;
+  }
+}
+
+function allGames() {
+  return readJson(localStorage, GAMES_KEY, {});
+}
+
+function saveGame() {
+  const games = allGames();
+  games[game.id] = game;
+  localStorage.setItem(GAMES_KEY, JSON.stringify(games));
+  sessionStorage.setItem(CURRENT_KEY, JSON.stringify({ id: game.id, shown }));
+}
+
+function forgetGame(id) {
+  const games = allGames();
+  delete games[id];
+  localStorage.setItem(GAMES_KEY, JSON.stringify(games));
+}
+
+function settings() {
+  return readJson(localStorage, SETTINGS_KEY, { auto_forced: false });
+}
+
+function saveSettings(value) {
+  localStorage.setItem(SETTINGS_KEY, JSON.stringify(value));
+}
+
+// Round summaries already shown, per game and seat, so each is shown once.
+function seenSummaries() {
+  return (game && game.summaries) || {};
 }
 
 function seatOf(number) {
@@ -77,8 +129,10 @@ function localSeats() {
   return game.seats.filter((s) => s.token && s.where === HERE).map((s) => s.seat);
 }
 
-function saveGame() {
-  sessionStorage.setItem(STORE_KEY, JSON.stringify(game));
+// Any token of this game held here: once a game is over it reads every seat's replay.
+function anyToken() {
+  const seat = game.seats.find((s) => s.token);
+  return seat ? seat.token : game.admin;
 }
 
 function seatWord(seat) {
@@ -91,34 +145,66 @@ function currentTitle() {
   return titles.find((t) => t.name === $("title").value);
 }
 
+function fieldInput(f) {
+  let input;
+  if (f.kind === "bool") {
+    input = document.createElement("input");
+    input.type = "checkbox";
+    input.checked = Boolean(f.default);
+  } else if (f.kind === "choice") {
+    input = document.createElement("select");
+    for (const value of f.choices) {
+      const option = el("option", null, String(value).replace(/_/g, " "));
+      option.value = value;
+      input.appendChild(option);
+    }
+    input.value = f.default;
+  } else if (f.kind === "int") {
+    input = document.createElement("input");
+    input.type = "number";
+    input.step = "1";
+    input.value = f.default === null ? "" : String(f.default);
+    if (f.optional) input.placeholder = "none";
+  } else {
+    input = document.createElement("textarea");
+    input.rows = 2;
+    input.value = f.default === null ? "" : JSON.stringify(f.default);
+    if (f.optional) input.placeholder = "the default set";
+  }
+  input.name = f.name;
+  input.dataset.kind = f.kind;
+  input.autocomplete = "off";
+  return input;
+}
+
 function buildConfigFields() {
   const title = currentTitle();
+  $("title-summary").textContent = title.summary || "";
   const box = $("config-fields");
+  const more = $("more-config-fields");
   clear(box);
-  for (const [name, value] of Object.entries(title.config)) {
-    const isScalar = value === null || ["number", "boolean", "string"].includes(typeof value);
-    if (!isScalar) continue;
-    const label = el("label", "field");
-    label.appendChild(el("span", "field-name", name.replace(/_/g, " ")));
-    const input = document.createElement("input");
-    input.name = name;
-    input.dataset.kind = value === null ? "json" : typeof value;
-    if (typeof value === "boolean") {
-      input.type = "checkbox";
-      input.checked = value;
-    } else if (typeof value === "number") {
-      input.type = "number";
-      input.step = "1";
-      input.value = String(value);
-    } else {
-      input.type = "text";
-      input.value = value === null ? "" : value;
-      if (value === null) input.placeholder = "default";
+  clear(more);
+  for (const f of title.fields) {
+    const row = el("label", "field" + (f.kind === "json" ? " wide" : ""));
+    row.dataset.field = f.name;
+    row.dataset.label = f.label;
+    const head = el("span", "field-head");
+    head.appendChild(el("span", "field-name", f.label));
+    const input = fieldInput(f);
+    if (f.name === "players") input.addEventListener("change", buildSeatFields);
+    input.addEventListener("input", () => row.classList.remove("wrong"));
+    head.appendChild(input);
+    row.appendChild(head);
+    let help = f.help || "";
+    if (!help && f.examples && f.examples.length) {
+      help = "For example " + f.examples.map((v) => (v === null ? "none" : String(v))).join(", ") + ".";
     }
-    if (name === "players") input.addEventListener("change", buildSeatFields);
-    label.appendChild(input);
-    box.appendChild(label);
+    if (f.optional && f.kind === "int") help += (help ? " " : "") + "Leave it empty for none.";
+    if (help) row.appendChild(el("span", "field-help", help));
+    row.appendChild(el("span", "field-error"));
+    (f.more ? more : box).appendChild(row);
   }
+  $("more-fields").hidden = !more.firstChild;
   buildSeatFields();
 }
 
@@ -128,10 +214,10 @@ function playerCount() {
   return Number.isFinite(n) && n > 0 && n <= 12 ? n : currentTitle().players;
 }
 
-function buildSeatFields() {
+function buildSeatFields(keep) {
   const title = currentTitle();
   const box = $("seat-fields");
-  const before = Array.from(box.querySelectorAll("select")).map((s) => s.value);
+  const before = keep === false ? [] : Array.from(box.querySelectorAll("select")).map((s) => s.value);
   clear(box);
   for (let s = 0; s < playerCount(); s++) {
     const label = el("label", "field seat-field");
@@ -139,6 +225,7 @@ function buildSeatFields() {
     const select = document.createElement("select");
     select.name = "seat-" + s;
     select.id = "seat-kind-" + s;
+    select.autocomplete = "off";
     const options = [
       ["person:" + HERE, "Person, this screen"],
       ["person:" + ELSEWHERE, "Person elsewhere (invite link)"],
@@ -159,27 +246,46 @@ function buildSeatFields() {
 
 function readConfig() {
   const title = currentTitle();
+  const defaults = {};
+  for (const f of title.fields) defaults[f.name] = f;
   const config = {};
-  for (const input of document.querySelectorAll("#config-fields input")) {
-    const name = input.name;
+  for (const input of document.querySelectorAll("#setup-form [data-kind]")) {
+    const f = defaults[input.name];
+    if (!f) continue;
     let value;
-    if (input.dataset.kind === "boolean") value = input.checked;
-    else if (input.dataset.kind === "number") value = input.value === "" ? title.config[name] : Number(input.value);
-    else if (input.dataset.kind === "json") {
-      if (input.value.trim() === "") continue;
-      try {
-        value = JSON.parse(input.value);
-      } catch (e) {
-        value = input.value;
+    if (f.kind === "bool") value = input.checked;
+    else if (f.kind === "int") {
+      const text = input.value.trim();
+      value = text === "" ? (f.optional ? null : f.default) : Number(text);
+    } else if (f.kind === "choice") value = input.value;
+    else {
+      const text = input.value.trim();
+      if (text === "") value = f.optional ? null : f.default;
+      else {
+        try {
+          value = JSON.parse(text);
+        } catch (e) {
+          value = text;
+        }
       }
-    } else value = input.value;
-    if (JSON.stringify(value) !== JSON.stringify(title.config[name])) config[name] = value;
+    }
+    if (JSON.stringify(value) !== JSON.stringify(f.default)) config[f.name] = value;
   }
   return config;
 }
 
 function readSeats() {
   return Array.from($("seat-fields").querySelectorAll("select")).map((s) => s.value);
+}
+
+// The server names a wrong setting by its label ("Players: ..."): mark that field.
+function markWrongField(message) {
+  for (const row of document.querySelectorAll("#setup-form [data-field]")) {
+    const wrong = message.startsWith(row.dataset.label + ":") || message.startsWith(row.dataset.field + ":");
+    row.classList.toggle("wrong", wrong);
+    row.querySelector(".field-error").textContent = wrong ? message.slice(message.indexOf(":") + 1).trim() : "";
+    if (wrong && row.closest("#more-fields")) $("more-fields").open = true;
+  }
 }
 
 async function startGame(event) {
@@ -202,28 +308,77 @@ async function startGame(event) {
       body.config = readConfig();
       made = await api("POST", "/api/games", body);
     }
+    markWrongField("");
     game = {
       id: made.id,
       title: made.title,
       admin: made.admin_token,
+      created: Date.now(),
       seats: made.seats.map((s, i) => ({
         seat: s.seat,
         kind: s.kind,
         token: s.token,
         where: s.kind === "person" ? choices[i].split(":")[1] : null,
       })),
+      summaries: {},
     };
     pendingRecord = null;
     $("pending-record").hidden = true;
-    saveGame();
     const locals = localSeats();
     shown = locals.length ? locals[0] : "spectator";
+    const invites = takeInvites();
+    saveGame();
+    resetSetup();
     enterPlay();
+    if (invites.length) await showInvites(invites);
     await refresh();
   } catch (error) {
+    markWrongField(error.message);
     showError(error.message);
   } finally {
     busy = false;
+  }
+}
+
+// The invite links of the seats elsewhere, taken out of the game kept here: each is
+// shown once, to the creator, and never to the players of this screen afterwards.
+function takeInvites() {
+  const links = [];
+  for (const s of game.seats) {
+    if (!s.token || s.where !== ELSEWHERE) continue;
+    links.push([s.seat, location.origin + "/#join=" + encodeURIComponent(game.id) + "." + s.seat + "." +
+      encodeURIComponent(s.token)]);
+    s.token = null;
+  }
+  return links;
+}
+
+function showInvites(links) {
+  const list = $("invite-list");
+  clear(list);
+  for (const [seat, link] of links) {
+    const item = el("li");
+    item.appendChild(el("span", "invite-seat", seatWord(seat) + ": "));
+    item.appendChild(el("code", null, link));
+    list.appendChild(item);
+  }
+  const dialog = $("invites-dialog");
+  return new Promise((resolve) => {
+    $("invites-done").onclick = () => {
+      dialog.close();
+      clear(list);
+      resolve();
+    };
+    dialog.showModal();
+  });
+}
+
+// A new game starts from the rulebook: nothing of the last game's seats or seed is reused.
+function resetSetup() {
+  $("seed").value = "";
+  if (titles.length) {
+    buildConfigFields();
+    buildSeatFields(false);
   }
 }
 
@@ -255,17 +410,29 @@ async function loadFile() {
   }
 }
 
+function leaveGame() {
+  if (!game || (payload && payload.over)) {
+    enterSetup();
+    return;
+  }
+  $("leave-dialog").showModal();
+}
+
 function enterSetup() {
   stopWatching();
+  stopReplay();
   game = null;
   payload = null;
-  sessionStorage.removeItem(STORE_KEY);
+  sessionStorage.removeItem(CURRENT_KEY);
   $("play").hidden = true;
   $("handoff").hidden = true;
   $("setup").hidden = false;
   $("save-game").hidden = true;
   $("leave-game").hidden = true;
+  $("replay-game").hidden = true;
   $("game-info").textContent = "";
+  resetSetup();
+  drawMyGames();
 }
 
 function enterPlay() {
@@ -274,21 +441,80 @@ function enterPlay() {
   $("save-game").hidden = false;
   $("leave-game").hidden = false;
   $("game-info").textContent = game.title.replace(/_/g, " ") + " · game " + game.id;
-  buildInvites();
 }
 
-function buildInvites() {
-  const list = $("invite-list");
+function describeSeats(g) {
+  return g.seats.map((s) => {
+    if (s.kind !== "person") return s.kind;
+    return s.token && s.where === HERE ? "you" : "elsewhere";
+  }).join(", ");
+}
+
+function drawMyGames() {
+  const games = Object.values(allGames()).sort((a, b) => (b.created || 0) - (a.created || 0));
+  const list = $("my-games-list");
   clear(list);
-  const away = game.seats.filter((s) => s.token && s.where === ELSEWHERE);
-  $("invites").hidden = away.length === 0;
-  for (const s of away) {
-    const item = el("li");
-    item.appendChild(el("span", "invite-seat", seatWord(s.seat) + ": "));
-    const link = location.origin + "/#join=" + encodeURIComponent(game.id) + "." + s.seat + "." +
-      encodeURIComponent(s.token);
-    item.appendChild(el("code", null, link));
+  $("my-games").hidden = games.length === 0;
+  for (const g of games) {
+    const item = el("li", "my-game");
+    item.dataset.id = g.id;
+    const when = g.created ? new Date(g.created).toLocaleString() : "";
+    item.appendChild(el("span", "my-game-title", (g.title || "a game").replace(/_/g, " ")));
+    item.appendChild(el("span", "my-game-facts", "game " + g.id + " · seats: " + describeSeats(g) +
+      (when ? " · started " + when : "") + (g.gone ? " · no longer on the server" : "")));
+    const state = el("span", "my-game-state");
+    item.appendChild(state);
+    if (!g.gone) lookUp(g, state);
+    if (!g.gone) {
+      const resumeButton = el("button", "resume", "Resume");
+      resumeButton.type = "button";
+      resumeButton.addEventListener("click", () => resumeGame(g.id));
+      item.appendChild(resumeButton);
+    }
+    const forget = el("button", "forget plain", "Forget");
+    forget.type = "button";
+    forget.addEventListener("click", () => {
+      forgetGame(g.id);
+      drawMyGames();
+    });
+    item.appendChild(forget);
     list.appendChild(item);
+  }
+}
+
+// Where a game of the list stands, as anyone may know it (the spectator's answer).
+async function lookUp(g, box) {
+  try {
+    const p = await api("GET", "/api/games/" + encodeURIComponent(g.id) + "/spectator");
+    box.textContent = p.over
+      ? "over"
+      : "move " + p.version + (p.to_act.length ? ", waiting for " + p.to_act.map(seatWord).join(", ") : "");
+    box.parentNode.dataset.state = p.over ? "over" : "playing";
+  } catch (error) {
+    if (error.status !== 404) return;
+    box.textContent = "no longer on the server";
+    box.parentNode.dataset.state = "gone";
+  }
+}
+
+async function resumeGame(id) {
+  hideError();
+  const g = allGames()[id];
+  if (!g) return;
+  game = g;
+  const locals = localSeats();
+  shown = locals.length ? locals[0] : "spectator";
+  try {
+    await resume();
+  } catch (error) {
+    if (error.status === 404) {
+      g.gone = true;
+      const games = allGames();
+      games[id] = g;
+      localStorage.setItem(GAMES_KEY, JSON.stringify(games));
+    }
+    showError("Cannot continue that game: " + error.message);
+    enterSetup();
   }
 }
 
@@ -314,6 +540,7 @@ async function refresh() {
 // screen that may act, behind a hand-off; else wait (poll) for the others.
 // ``via`` says how the payload came: "answer" (asked for), "push" or "poll".
 function decide(p, via) {
+  if (replay) return;
   $("play").dataset.via = via;
   const locals = localSeats();
   if (p.over || shown === "spectator") {
@@ -330,6 +557,11 @@ function decide(p, via) {
   }
   if (acting.length) {
     stopWatching();
+    // A round that just ended is read by the one who ended it before the screen passes on.
+    if (summaryKey(p) !== null) {
+      show(p, acting[0]);
+      return;
+    }
     handOff(acting[0]);
     return;
   }
@@ -341,6 +573,9 @@ function handOff(seat) {
   // Take the previous seat's cards off the page, not just out of sight.
   for (const id of ["board", "moves", "log", "text", "status", "seat-tabs"]) clear($(id));
   $("story-box").hidden = true;
+  $("undo").hidden = true;
+  closeMenu();
+  if ($("summary-dialog").open) $("summary-dialog").close();
   payload = null;
   $("handoff-title").textContent = "Pass to " + seatWord(seat);
   $("handoff-note").textContent = "The screen is hidden so that " + seatWord(seat) +
@@ -356,6 +591,7 @@ async function takeOver() {
   const seat = Number($("handoff-go").dataset.seat);
   $("handoff").hidden = true;
   shown = seat;
+  saveGame();
   await refresh();
 }
 
@@ -451,7 +687,7 @@ function received(block) {
     missed = true;
     return;
   }
-  if (event.version === payload.version && event.over === payload.over) return;
+  if (event.version === payload.version && event.over === payload.over && event.undos === payload.undos) return;
   if (event.log_from > payload.log.length || event.seat !== payload.seat) {
     refresh();
     return;
@@ -474,21 +710,25 @@ async function poll() {
   if (busy || !game || !payload) return;
   try {
     const p = await fetchPayload(shown);
-    if (p.version !== payload.version || p.over !== payload.over) decide(p, "poll");
+    if (p.version !== payload.version || p.over !== payload.over || p.undos !== payload.undos) decide(p, "poll");
   } catch (error) {
     stopPolling();
     showError(error.message);
   }
 }
 
-async function play(body) {
+async function send(path, body) {
   if (busy || !payload || shown === "spectator") return;
   busy = true;
   hideError();
-  for (const button of document.querySelectorAll("#moves button")) button.disabled = true;
+  closeMenu();
+  for (const button of document.querySelectorAll("#moves button, #board .actable, #undo")) button.disabled = true;
   body.version = payload.version;
+  body.undos = payload.undos;
+  body.auto_forced = settings().auto_forced;
   try {
-    const p = await api("POST", "/api/games/" + game.id + "/seats/" + shown + "/moves", body, seatOf(shown).token);
+    const p = await api("POST", "/api/games/" + game.id + "/seats/" + shown + path, body, seatOf(shown).token);
+    undone = path === "/undo";
     $("story").value = "";
     $("move-text").value = "";
     missed = false;
@@ -496,7 +736,7 @@ async function play(body) {
   } catch (error) {
     showError(error.message);
     if (error.status === 409) await refresh();
-    else for (const button of document.querySelectorAll("#moves button")) button.disabled = false;
+    else for (const button of document.querySelectorAll("#moves button, #board .actable, #undo")) button.disabled = false;
   } finally {
     busy = false;
   }
@@ -504,6 +744,14 @@ async function play(body) {
     missed = false;
     await refresh();
   }
+}
+
+function play(body) {
+  return send("/moves", body);
+}
+
+function undo() {
+  return send("/undo", {});
 }
 
 function chooseMove(move) {
@@ -515,13 +763,26 @@ function chooseMove(move) {
   }
 }
 
+// The seat's only move, when it asked to have those played for it (the server plays
+// the ones that come up after a move; this one is on screen already).
+function playForced(p) {
+  if (undone) {
+    undone = false;  // the move just taken back is asked again, not played again
+    return;
+  }
+  if (!settings().auto_forced || p.seat === null || p.over || p.moves.length !== 1 || replay) return;
+  setTimeout(() => {
+    if (payload === p && !busy) chooseMove(p.moves[0]);
+  }, 400);
+}
+
 // Once the game is over, the whole record (every card); before that, what the seat
 // shown was told (a spectator: the public account).
 async function exportGame() {
   hideError();
   const base = "/api/games/" + game.id;
   const seat = shown === "spectator" ? null : seatOf(shown);
-  const token = seat ? seat.token : game.admin;
+  const token = seat ? seat.token : anyToken();
   let path = base + "/record";
   if (!payload || !payload.over) path = seat ? base + "/seats/" + seat.seat + "/record" : base + "/spectator/record";
   try {
@@ -542,19 +803,97 @@ async function exportGame() {
   }
 }
 
+// ------------------------------------------------------------------ replay
+
+function replaySeats() {
+  const choices = game.seats.map((s) => [String(s.seat), seatWord(s.seat) + (s.token && s.where === HERE ? " (you)" : "")]);
+  choices.push(["spectator", "Spectator"]);
+  return choices;
+}
+
+async function startReplay() {
+  if (!payload || !payload.over) return;
+  stopWatching();
+  const select = $("replay-seat");
+  clear(select);
+  for (const [value, text] of replaySeats()) {
+    const option = el("option", null, text);
+    option.value = value;
+    select.appendChild(option);
+  }
+  select.value = shown === "spectator" ? "spectator" : String(shown);
+  replay = { seat: select.value, at: 0, of: payload.version };
+  $("replay-range").max = String(payload.version);
+  $("replay-bar").hidden = false;
+  $("play").classList.add("replaying");
+  await replayTo(0);
+}
+
+async function replayTo(n) {
+  if (!replay) return;
+  const at = Math.max(0, Math.min(replay.of, n));
+  const base = "/api/games/" + game.id;
+  try {
+    const step = replay.seat === "spectator"
+      ? await api("GET", base + "/spectator/at/" + at)
+      : await api("GET", base + "/seats/" + replay.seat + "/at/" + at, undefined, anyToken());
+    if (!replay) return;
+    replay.at = at;
+    $("replay-range").value = String(at);
+    $("replay-at").textContent = "Move " + at + " of " + replay.of;
+    $("play").dataset.replayAt = String(at);
+    $("play").dataset.replaySeat = replay.seat;
+    drawReplay(step);
+  } catch (error) {
+    showError("Cannot replay: " + error.message);
+  }
+}
+
+function drawReplay(step) {
+  const box = $("status");
+  clear(box);
+  if (step.board) box.appendChild(el("div", "headline", step.board.headline));
+  const who = step.seat === null ? "the spectator" : seatWord(step.seat);
+  box.appendChild(el("div", "turn", "Replay as " + who + ": after move " + step.version + " of " + step.of + "."));
+  clear($("seat-tabs"));
+  drawBoard(step, false);
+  const moves = $("moves");
+  clear(moves);
+  moves.appendChild(el("p", "hint", "Step through the game with the buttons above the board."));
+  $("type-move").hidden = true;
+  $("undo").hidden = true;
+  drawLog({ seat: "replay", log: step.log });
+  $("text").textContent = step.text;
+}
+
+function stopReplay() {
+  replay = null;
+  $("replay-bar").hidden = true;
+  $("play").classList.remove("replaying");
+  delete $("play").dataset.replayAt;
+}
+
+async function closeReplay() {
+  stopReplay();
+  await refresh();
+}
+
 // ------------------------------------------------------------------ drawing
 
-function show(p) {
+function show(p, thenPass) {
   payload = p;
   $("save-game").textContent = p.over ? "Save game" : "Save my account";
+  $("replay-game").hidden = !p.over;
   $("play").dataset.version = String(p.version);
   $("play").dataset.seat = String(p.seat);
   drawStatus(p);
   drawTabs(p);
-  drawBoard(p);
+  drawBoard(p, true);
   drawMoves(p);
   drawLog(p);
   $("text").textContent = p.text;
+  showSummary(p, thenPass);
+  if (thenPass === undefined) playForced(p);
 }
 
 function resultText(p) {
@@ -607,6 +946,7 @@ function drawTabs(p) {
       if (seat === shown || busy) return;
       if (p.over || seat === "spectator") {
         shown = seat;
+        saveGame();
         refresh();
       } else handOff(seat);
     });
@@ -614,24 +954,77 @@ function drawTabs(p) {
   }
 }
 
-function drawCard(c) {
+// A board element that stands for moves: one click plays its only move, or opens a
+// menu of its moves (a card of a hand: swap into it, or look at it).
+function makeActable(node, moves, live) {
+  if (!live || !moves || !moves.length) return;
+  node.classList.add("actable");
+  node.tabIndex = 0;
+  node.setAttribute("role", "button");
+  node.dataset.moves = moves.map((m) => m.index).join(" ");
+  const act = (event) => {
+    event.stopPropagation();
+    if (busy) return;
+    if (moves.length === 1) {
+      const move = payload.moves.find((m) => m.index === moves[0].index);
+      if (move) chooseMove(move);
+    } else openMenu(node, moves);
+  };
+  node.addEventListener("click", act);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") act(event);
+  });
+}
+
+function openMenu(anchor, moves) {
+  const menu = $("act-menu");
+  clear(menu);
+  for (const m of moves) {
+    const item = el("button", "menu-item", m.label);
+    item.type = "button";
+    item.dataset.index = String(m.index);
+    item.addEventListener("click", (event) => {
+      event.stopPropagation();
+      const move = payload.moves.find((x) => x.index === m.index);
+      closeMenu();
+      if (move) chooseMove(move);
+    });
+    menu.appendChild(item);
+  }
+  const box = anchor.getBoundingClientRect();
+  menu.style.left = Math.max(4, Math.min(window.innerWidth - 320, box.left + window.scrollX)) + "px";
+  menu.style.top = box.bottom + window.scrollY + 4 + "px";
+  menu.hidden = false;
+}
+
+function closeMenu() {
+  const menu = $("act-menu");
+  if (menu) {
+    menu.hidden = true;
+    clear(menu);
+  }
+}
+
+function drawCard(c, live) {
   // Long words get a smaller type rather than a break in the middle.
   const longest = Math.max(0, ...c.name.split(/\s+/).map((w) => w.length));
   const size = c.hidden ? "" : longest > 11 ? " longer" : longest > 8 ? " long" : "";
   const node = el("div", "card tone-" + (c.tone || "plain") + (c.hidden ? " hidden" : "") + size);
   node.appendChild(el("span", "corner", c.short));
   node.appendChild(el("span", "name", c.hidden ? "" : c.name));
+  if (c.mark) node.appendChild(el("span", "mark", c.mark));
   node.title = c.hidden ? c.name + (c.detail ? " (" + c.detail + ")" : "") : c.name + (c.detail ? ": " + c.detail : "");
+  makeActable(node, c.moves, live);
   return node;
 }
 
-function drawGroups(parent, groups) {
+function drawGroups(parent, groups, live) {
   for (const g of groups) {
     const row = el("div", "group");
     if (g.label) row.appendChild(el("div", "group-label", g.label));
-    const cards = el("div", "cards");
+    const cards = el("div", "cards" + (g.columns ? " grid cols-" + Math.min(g.columns, 8) : ""));
     if (!g.cards.length) cards.appendChild(el("span", "none", "none"));
-    for (const c of g.cards) cards.appendChild(drawCard(c));
+    for (const c of g.cards) cards.appendChild(drawCard(c, live));
     row.appendChild(cards);
     parent.appendChild(row);
   }
@@ -644,9 +1037,10 @@ function drawTags(parent, tags) {
   parent.appendChild(line);
 }
 
-function drawBoard(p) {
+function drawBoard(p, live) {
   const box = $("board");
   clear(box);
+  closeMenu();
   const b = p.board;
   if (!b) {
     box.appendChild(el("p", "hint", "This title has no board drawing; see the table as text below."));
@@ -658,7 +1052,7 @@ function drawBoard(p) {
     node.dataset.seat = String(pl.seat);
     node.appendChild(el("h3", null, pl.name + (pl.you ? " (you)" : "")));
     drawTags(node, pl.tags);
-    drawGroups(node, pl.groups);
+    drawGroups(node, pl.groups, live);
     players.appendChild(node);
   }
   box.appendChild(players);
@@ -668,7 +1062,8 @@ function drawBoard(p) {
       const node = el("section", "place" + (pl.active ? " active" : ""));
       node.appendChild(el("h3", null, pl.name));
       drawTags(node, pl.tags);
-      drawGroups(node, pl.groups);
+      drawGroups(node, pl.groups, live);
+      makeActable(node, pl.moves, live);
       places.appendChild(node);
     }
     box.appendChild(places);
@@ -678,11 +1073,21 @@ function drawBoard(p) {
     const node = el("section", "pile");
     node.appendChild(el("h3", null, pile.name));
     node.appendChild(el("div", "count", pile.count + (pile.count === 1 ? " card" : " cards")));
-    if (pile.top) node.appendChild(drawCard(pile.top));
+    if (pile.top) node.appendChild(drawCard(pile.top, false));
     drawTags(node, pile.tags);
+    makeActable(node, pile.moves, live);
     piles.appendChild(node);
   }
   box.appendChild(piles);
+}
+
+function moveButton(m) {
+  const button = el("button", "move", m.label);
+  button.type = "button";
+  button.title = m.notation;
+  button.dataset.index = String(m.index);
+  button.addEventListener("click", () => chooseMove(m));
+  return button;
 }
 
 function drawMoves(p) {
@@ -691,18 +1096,32 @@ function drawMoves(p) {
   const tells = p.moves.some((m) => / tell /.test(" " + m.notation.split(": ").slice(1).join(": ") + " "));
   $("story-box").hidden = !tells;
   $("type-move").hidden = !p.moves.length;
+  $("undo").hidden = !p.can_undo;
+  $("undo").disabled = false;
+  $("auto-forced").checked = settings().auto_forced;
   $("moves-panel").classList.toggle("idle", !p.moves.length);
   if (!p.moves.length) {
     box.appendChild(el("p", "hint", p.over ? "The game is over." : "Nothing to do until the others have moved."));
     return;
   }
+  if (p.moves.length <= MENU_LABELS) {
+    for (const m of p.moves) box.appendChild(moveButton(m));
+    return;
+  }
+  // Many moves: one folded list per kind of move, as the terminal groups them.
+  const kinds = new Map();
   for (const m of p.moves) {
-    const button = el("button", "move", m.label);
-    button.type = "button";
-    button.title = m.notation;
-    button.dataset.index = String(m.index);
-    button.addEventListener("click", () => chooseMove(m));
-    box.appendChild(button);
+    const key = m.group || "moves";
+    if (!kinds.has(key)) kinds.set(key, []);
+    kinds.get(key).push(m);
+  }
+  for (const [key, moves] of kinds) {
+    const part = el("details", "move-group");
+    part.dataset.group = key;
+    if (kinds.size === 1) part.open = true;
+    part.appendChild(el("summary", null, key + " (" + moves.length + ")"));
+    for (const m of moves) part.appendChild(moveButton(m));
+    box.appendChild(part);
   }
 }
 
@@ -726,6 +1145,56 @@ function drawLog(p) {
   box.scrollTop = firstNew === null ? box.scrollHeight : firstNew.offsetTop;
 }
 
+// The summary ``p`` has for its seat that the seat has not read yet, as a key; or null.
+function summaryKey(p) {
+  const summary = p.board && p.board.summary;
+  let key = null;
+  if (p.over) key = (summary ? summary.key : "game") + ":over";
+  else if (summary && !summary.final) key = summary.key;
+  if (key === null) return null;
+  const seen = seenSummaries()[String(p.seat)] || [];
+  return seen.includes(key) ? null : key;
+}
+
+// A round's end (every hand turned over, the scores), once per seat, before the next
+// deal takes it off the board; the game's end too, with the result. ``thenPass``: the
+// seat the screen goes to once it is read (a hot-seat game).
+function showSummary(p, thenPass) {
+  const key = summaryKey(p);
+  if (key === null) {
+    if (thenPass !== undefined) handOff(thenPass);
+    return;
+  }
+  const summary = p.board && p.board.summary;
+  const seat = String(p.seat);
+  $("summary-title").textContent = p.over ? "Game over" : summary.title;
+  const lines = $("summary-lines");
+  clear(lines);
+  if (p.over) lines.appendChild(el("p", "summary-result", resultText(p)));
+  if (summary) for (const line of summary.lines) lines.appendChild(el("p", null, line));
+  const rows = $("summary-rows");
+  clear(rows);
+  const drawn = summary ? summary.rows : (p.board ? p.board.players : []);
+  for (const row of drawn) {
+    const node = el("section", "summary-row" + (row.you ? " you" : ""));
+    node.appendChild(el("h3", null, row.name + (row.you && !/\(you\)/.test(row.name) ? " (you)" : "")));
+    drawTags(node, row.tags);
+    drawGroups(node, row.groups, false);
+    rows.appendChild(node);
+  }
+  const dialog = $("summary-dialog");
+  $("summary-done").onclick = () => {
+    dialog.close();
+    if (!game) return;
+    game.summaries = game.summaries || {};
+    game.summaries[seat] = (game.summaries[seat] || []).concat([key]);
+    saveGame();
+    if (thenPass !== undefined) handOff(thenPass);
+    else if (payload === p) playForced(p);
+  };
+  if (!dialog.open) dialog.showModal();
+}
+
 // ------------------------------------------------------------------ start
 
 function joinFromLink() {
@@ -736,8 +1205,10 @@ function joinFromLink() {
     id: decodeURIComponent(match[1]),
     title: "",
     admin: null,
+    created: Date.now(),
     seats: [{ seat, kind: "person", token: decodeURIComponent(match[3]), where: HERE }],
     invited: true,
+    summaries: {},
   };
   history.replaceState(null, "", location.pathname);
   shown = seat;
@@ -752,10 +1223,20 @@ async function resume() {
     const made = await api("POST", "/api/games/" + game.id + "/seats/" + seat.seat + "/token", {}, seat.token);
     seat.token = made.token;
     delete game.invited;
-    saveGame();
+    const known = allGames()[game.id];
+    if (known) {
+      // This browser made the game too: keep its other seats, with this seat's new token.
+      known.seats = known.seats.map((s) => (s.seat === seat.seat ? seat : s));
+      game = known;
+    }
   }
   const p = await fetchPayload(shown);
   if (!game.title) game.title = p.title;
+  // A game joined by a link learns its other seats from the server (without tokens).
+  for (const s of p.seats) {
+    if (!seatOf(s.seat)) game.seats.push({ seat: s.seat, kind: s.kind, token: null, where: s.kind === "person" ? ELSEWHERE : null });
+  }
+  game.seats.sort((a, b) => a.seat - b.seat);
   saveGame();
   enterPlay();
   decide(p, "answer");
@@ -770,9 +1251,36 @@ async function main() {
   });
   $("load-file").addEventListener("change", loadFile);
   $("handoff-go").addEventListener("click", takeOver);
-  $("leave-game").addEventListener("click", enterSetup);
+  $("leave-game").addEventListener("click", leaveGame);
+  $("leave-yes").addEventListener("click", () => {
+    $("leave-dialog").close();
+    enterSetup();
+  });
+  $("leave-no").addEventListener("click", () => $("leave-dialog").close());
   $("save-game").addEventListener("click", exportGame);
+  $("replay-game").addEventListener("click", startReplay);
+  $("replay-first").addEventListener("click", () => replayTo(0));
+  $("replay-prev").addEventListener("click", () => replay && replayTo(replay.at - 1));
+  $("replay-next").addEventListener("click", () => replay && replayTo(replay.at + 1));
+  $("replay-last").addEventListener("click", () => replay && replayTo(replay.of));
+  // On release, not while dragging: each step is a request, and reads are rate limited.
+  $("replay-range").addEventListener("change", () => replayTo(Number($("replay-range").value)));
+  $("replay-seat").addEventListener("change", () => {
+    if (!replay) return;
+    replay.seat = $("replay-seat").value;
+    replayTo(replay.at);
+  });
+  $("replay-close").addEventListener("click", closeReplay);
+  $("undo").addEventListener("click", undo);
+  $("auto-forced").addEventListener("change", () => {
+    saveSettings(Object.assign(settings(), { auto_forced: $("auto-forced").checked }));
+    if (payload) playForced(payload);
+  });
   $("error-close").addEventListener("click", hideError);
+  document.addEventListener("click", closeMenu);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") closeMenu();
+  });
   $("type-move").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("move-text").value.trim();
@@ -793,16 +1301,16 @@ async function main() {
   buildConfigFields();
   let resumed = joinFromLink();
   if (!resumed) {
-    const saved = sessionStorage.getItem(STORE_KEY);
+    const current = readJson(sessionStorage, CURRENT_KEY, null);
+    const saved = current && allGames()[current.id];
     if (saved) {
-      try {
-        game = JSON.parse(saved);
-        const locals = localSeats();
-        shown = locals.length ? locals[0] : "spectator";
-        resumed = true;
-      } catch (e) {
-        sessionStorage.removeItem(STORE_KEY);
-      }
+      game = saved;
+      const locals = localSeats();
+      shown = current.shown !== undefined && current.shown !== null &&
+        (current.shown === "spectator" || locals.includes(current.shown))
+        ? current.shown
+        : locals.length ? locals[0] : "spectator";
+      resumed = true;
     }
   }
   if (resumed) {

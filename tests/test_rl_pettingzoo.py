@@ -1,0 +1,134 @@
+"""Every title with learning records as a PettingZoo AEC environment.
+
+PettingZoo's own ``api_test`` and ``seed_test``; masks that are the legal moves; the
+classic envs' convention for an action the mask forbids; rewards that are the returns.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+from pettingzoo.test import (  # type: ignore[import-untyped,unused-ignore]
+    api_test,
+    seed_test,
+)
+
+from zombie_rules import GAMES
+from zombie_rules.core.errors import IllegalMove
+from zombie_rules.rl import pettingzoo_env
+
+
+def _records(name: str) -> Any:
+    game = GAMES[name]
+    assert game.learning is not None
+    return game.learning(game.default_config())
+
+
+LEARNED = sorted(name for name, game in GAMES.items() if game.learning is not None)
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_api_test(name: str) -> None:
+    with warnings.catch_warnings():
+        # PettingZoo warns that a dict observation is not a plain array: the classic
+        # envs' form, masks in the observation, is the one we follow.
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        api_test(pettingzoo_env(name), num_cycles=60)
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_seed_test(name: str) -> None:
+    seed_test(lambda: pettingzoo_env(name), num_cycles=60)
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_masks_are_the_legal_moves_and_rewards_the_returns(name: str) -> None:
+    game = GAMES[name]
+    env = pettingzoo_env(name)
+    records = _records(name)
+    env.reset(seed=7)
+    steps = 0
+    for agent in env.agent_iter(3000):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        seat = env.possible_agents.index(agent)
+        mask = obs["action_mask"]
+        legal = [m for m in game.legal_moves(env.state) if m.seat == seat]
+        assert mask.sum() == len(legal) > 0
+        assert {records.actions.move(env.state, seat, int(i)) for i in np.flatnonzero(mask)} == set(
+            legal
+        )
+        assert obs["observation"].shape == (records.observation.size,)
+        assert env.observation_space(agent)["observation"].contains(obs["observation"])
+        action = env.action_space(agent).sample(mask)
+        env.step(action)
+        steps += 1
+    assert steps > 10
+    if not env.agents:
+        return
+    assert game.result(env.state) is not None
+
+
+def test_the_final_rewards_are_the_returns() -> None:
+    env = pettingzoo_env("zombie_run")
+    records = _records("zombie_run")
+    env.reset(seed=2)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, _ = env.last()
+        totals[agent] += reward
+        env.step(
+            None if terminated or truncated else env.action_space(agent).sample(obs["action_mask"])
+        )
+    assert not env.agents
+    assert tuple(totals.values()) == records.returns.returns(env.state)
+    assert abs(sum(totals.values())) < 1e-9
+
+
+def test_an_action_the_mask_forbids_ends_the_game_for_the_offender() -> None:
+    env = pettingzoo_env("zombie_run")
+    env.reset(seed=1)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    forbidden = int(np.flatnonzero(mask == 0)[0])
+    env.step(forbidden)
+    assert all(env.terminations.values())
+    assert "is not legal for seat" in env.infos[agent]["illegal_move"]
+    low = _records("zombie_run").returns.low
+    assert env.rewards[agent] == low
+    assert all(r == 0 for a, r in env.rewards.items() if a != agent)
+
+
+def test_simultaneous_seats_are_served_lowest_first() -> None:
+    """Zombie Run!'s look at the cards: every seat may act; the env serves seat 0, then 1..."""
+    env = pettingzoo_env("zombie_run")
+    env.reset(seed=3)
+    served: list[str] = []
+    while len(served) < 4:
+        served.append(env.agent_selection)
+        obs = env.observe(env.agent_selection)
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert served == ["player_0", "player_1", "player_2", "player_3"]
+
+
+def test_render_shows_only_the_spectators_view() -> None:
+    env = pettingzoo_env("zombie_run", render_mode="ansi")
+    env.reset(seed=0)
+    game = GAMES["zombie_run"]
+    assert env.render() == game.render(game.view(env.state, None))
+    assert pettingzoo_env("zombie_run").render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        pettingzoo_env("zombie_run", render_mode="rgb_array")
+
+
+def test_an_unbounded_config_is_refused() -> None:
+    config = GAMES["zombie_run"].config_type(turn_limit=None)
+    with pytest.raises(Exception, match="turn_limit"):
+        pettingzoo_env("zombie_run", config)
+    assert issubclass(IllegalMove, ValueError)

@@ -1,0 +1,42 @@
+"""benchmarks/rl_throughput.py runs every title's environment beside PettingZoo's (no timings)."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+from pathlib import Path
+from types import ModuleType
+
+from zombie_rules import GAMES
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "rl_throughput.py"
+
+
+def load_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("rl_throughput_benchmark", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_it_reports_every_environment_against_texas_holdem() -> None:
+    out = io.StringIO()
+    assert load_script().main(["--rounds", "1", "--steps", "40", "--json"], out) == 0
+    rows = {row["env"]: row for row in json.loads(out.getvalue())}
+    learned = {name for name, game in GAMES.items() if game.learning is not None}
+    assert set(rows) == {"texas_holdem_v4", "connect_four_v3", *learned}
+    assert rows["texas_holdem_v4"]["vs_texas_holdem"] == 1.0
+    for row in rows.values():
+        assert row["steps"] >= 40 and row["steps_per_s"] > 0
+
+
+def test_a_table_for_one_title_and_an_unknown_one() -> None:
+    out = io.StringIO()
+    script = load_script()
+    args = ["--rounds", "1", "--steps", "20", "--game", "zombie_run", "--no-baseline"]
+    assert script.main(args, out) == 0
+    lines = out.getvalue().splitlines()
+    assert "steps/s" in lines[0] and lines[2].split()[0] == "zombie_run"
+    assert script.main(["--game", "nope"], io.StringIO()) == 2

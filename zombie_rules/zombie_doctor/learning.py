@@ -1,0 +1,667 @@
+"""Zombie Doctor for learning libraries: fixed action, chance and observation spaces per config.
+
+:func:`learning` builds one :class:`~zombie_rules.core.learning.Learning` per config
+(cached), following the contract in :mod:`zombie_rules.core.learning`:
+
+- **actions**: every move a seat can make has an index, in this order: for each card
+  kind of ``Config.deck`` (deck order) its ``use`` moves (Amputate ``(seat, slot)``
+  over every seat and the slots it may cut: the four limbs and the head; Mad Scientist
+  ``(seat, limb)``; X-Ray and custom cards ``(seat,)``; Medicine ``(limb,)``; Coma,
+  Defibrillator and Morgue alone); then ``stuck flip SLOT [return CARD]`` (six slots,
+  nothing or a kind returned); ``take CARD`` (X-Ray); ``flip SLOT``;
+  ``bite SEAT SLOT``; ``pass``. Seats in arguments are absolute seat numbers, as in
+  the notation; an index for the seat itself is simply never legal for it.
+- **chance**: ``draw CARD`` per kind, ``limb CHARACTER SLOT SIDE`` per morgue kind,
+  ``roll N`` per die face.
+- **observation**: the seat's view as a flat tuple of ints in named slices (see
+  :func:`_observation_slices`); a deck position, a hand or the morgue not yet filled is
+  zeros in its reserved room, so the size depends on the config only.
+- **recall**: the tokens of each step (see :class:`_Told`): the seat's own moves in
+  full, others' moves as the seat sees them, then the cards its hand gained and lost
+  and what its X-Ray shows it (so a card it takes from under the deck that another
+  seat put there unseen is told).
+- **returns**: :class:`~zombie_rules.core.learning.SharedWin` over ``result`` (a round
+  cap tie shares the win).
+- **bounds**: derived in :func:`_bounds` from the round cap: a config without one
+  (``round_limit=None``, the rulebook game, which can loop for ever) has none, and
+  :func:`learning` refuses it with ``InvalidConfig``.
+
+Every reader of the state sits in the accessors at the top (``_hand``, ``_known`` ...),
+each the same as :func:`~zombie_rules.zombie_doctor.views.view` reads it, so a renamed
+state field is a one-place fix; encoding from the state rather than building the
+``View`` keeps a step's encoding to a few microseconds. ``tests/test_learning_zombie_doctor.py``
+proves the encodings depend on the view alone.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from itertools import chain
+from typing import Final
+
+import attrs
+
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.errors import IllegalMove, InvalidConfig
+from zombie_rules.core.learning import (
+    ActionSpace,
+    Bounds,
+    ChanceSpace,
+    Encoding,
+    Learning,
+    Recall,
+    SharedWin,
+    Slice,
+    not_legal,
+    sliced,
+)
+from zombie_rules.core.memo import remember_last
+from zombie_rules.core.seats import has_seat
+from zombie_rules.zombie_doctor.cards import (
+    AMPUTATE,
+    COMA,
+    DEFIBRILLATOR,
+    HEAD,
+    LIMBS,
+    MAD_SCIENTIST,
+    MEDICINE,
+    MISSING,
+    MORGUE,
+    SLOT_NAMES,
+    XRAY,
+    character_of,
+    is_infected,
+)
+from zombie_rules.zombie_doctor.config import Config, morgue_limb, tables
+from zombie_rules.zombie_doctor.knowledge import known_to
+from zombie_rules.zombie_doctor.rules import DIE_FACES, chance_weights, legal_moves, result
+from zombie_rules.zombie_doctor.state import SHOWN, Action, Move, Phase, State, Status
+
+__all__ = ["learning"]
+
+_SLOTS: Final = len(SLOT_NAMES)
+_PHASES: Final = len(Phase)
+_STATUSES: Final = len(Status)
+#: Body-slot entries before the character one-hot: healthy side up, infected, missing.
+_SIDES: Final = 3
+#: The slots Amputate may cut (infected limbs, or the head once the torso is infected).
+_CUTTABLE: Final = (HEAD, *LIMBS)
+
+
+# ----------------------------------------------------------- state accessors
+# The only places the state is read. Each reads what ``views.view`` shows the seat.
+
+
+def _hand(state: State, seat: int) -> tuple[int, ...]:
+    """``seat``'s own hand, as sorted card-kind indices (``View.hand``)."""
+    return state.hands[seat]
+
+
+def _xray_hand(state: State, seat: int) -> tuple[int, ...] | None:
+    """The hand ``seat``'s X-Ray shows it now, else ``None`` (``View.xray_hand``)."""
+    if state.phase is Phase.XRAY and seat == state.turn:
+        return state.hands[state.xray_target]
+    return None
+
+
+def _known(state: State, seat: int, holder: int) -> tuple[int, ...]:
+    """The card kinds ``seat`` knows ``holder`` holds (``View.known_hands``)."""
+    return () if holder == seat or not state.known else known_to(state.known, seat, holder)
+
+
+def _known_part(state: State) -> tuple[object, ...]:
+    """The parts of the state ``_known`` reads (what each seat remembers of the hands)."""
+    return (state.known,)
+
+
+def _deck_bottom(state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The cards under the deck in draw order, and who put each there unseen (or ``SHOWN``)."""
+    return state.deck_bottom, state.deck_bottom_hidden_by
+
+
+def _bottom(bottom: tuple[int, ...], hidden_by: tuple[int, ...], seat: int) -> list[int]:
+    """What ``seat`` sees under the deck (``View.deck_bottom``): a kind, or ``-1`` if unseen."""
+    return [k if by in (SHOWN, seat) else -1 for k, by in zip(bottom, hidden_by, strict=True)]
+
+
+# ------------------------------------------------------------------ actions
+
+
+def _action_moves(config: Config) -> tuple[tuple[Action, str, tuple[int, ...]], ...]:
+    """Every seat move of the config as ``(action, card, args)``, in index order."""
+    names = tables(config).names
+    n = config.players
+    rows: list[tuple[Action, str, tuple[int, ...]]] = []
+    for name in names:
+        if name == AMPUTATE:
+            rows += [(Action.USE, name, (o, p)) for o in range(n) for p in _CUTTABLE]
+        elif name == MAD_SCIENTIST:
+            rows += [(Action.USE, name, (o, p)) for o in range(n) for p in LIMBS]
+        elif name == MEDICINE:
+            rows += [(Action.USE, name, (p,)) for p in LIMBS]
+        elif name in (COMA, DEFIBRILLATOR, MORGUE):
+            rows.append((Action.USE, name, ()))
+        else:  # X-Ray and custom cards name a seat
+            rows += [(Action.USE, name, (o,)) for o in range(n)]
+    rows += [(Action.STUCK, back, (p,)) for p in range(_SLOTS) for back in ("", *names)]
+    rows += [(Action.TAKE, name, ()) for name in names]
+    rows += [(Action.FLIP, "", (p,)) for p in range(_SLOTS)]
+    rows += [(Action.BITE, "", (v, p)) for v in range(n) for p in range(_SLOTS)]
+    rows.append((Action.PASS, "", ()))
+    return tuple(rows)
+
+
+def _words(move: Move) -> str:
+    """``str(move)`` without the actor: the name of an index."""
+    return str(move).split(": ", 1)[1]
+
+
+@attrs.frozen
+class _Actions:
+    """The index tables of one config: moves of every seat by index, and back."""
+
+    names: tuple[str, ...]
+    by_move: dict[Move, int]
+    moves: tuple[tuple[Move, ...], ...]  # moves[seat][i]
+    #: ``listed`` of the state asked about last (a driver asks the mask, then the move).
+    remembered: Callable[[State], tuple[int, tuple[int, ...]]]
+
+    def index(self, state: State, move: Move) -> int:
+        i = self.by_move.get(move) if type(move) is Move else None
+        if i is None:
+            raise IllegalMove(
+                f"{move!s:.60}: not a Zombie Doctor seat move of this config's"
+                f" {len(self.names)} actions"
+            )
+        return i
+
+    def legal(self, state: State, seat: int) -> tuple[int, ...]:
+        actor, indices = self.remembered(state)
+        return indices if seat == actor else ()
+
+    def move(self, state: State, seat: int, i: int) -> Move:
+        legal = self.legal(state, seat)
+        if type(i) is not int or i not in legal:
+            raise IllegalMove(not_legal(i, seat, legal, self.names))
+        return self.moves[seat][i]
+
+
+@attrs.frozen
+class _Listed:
+    """(the seat to move or ``CHANCE``, its legal indices ascending): one seat acts at a time."""
+
+    by_move: dict[Move, int]
+
+    def __call__(self, state: State) -> tuple[int, tuple[int, ...]]:
+        moves = legal_moves(state)
+        if not moves or moves[0].seat == CHANCE:
+            return CHANCE, ()
+        by_move = self.by_move
+        return moves[0].seat, tuple(sorted([by_move[m] for m in moves]))
+
+
+def _actions(config: Config) -> _Actions:
+    rows = _action_moves(config)
+    moves = tuple(
+        tuple(Move(seat, action, card, args) for action, card, args in rows)
+        for seat in range(config.players)
+    )
+    by_move = {m: i for row in moves for i, m in enumerate(row)}
+    names = tuple(_words(m) for m in moves[0])
+    return _Actions(names, by_move, moves, remember_last(_Listed(by_move)))
+
+
+# ------------------------------------------------------------------- chance
+
+
+@attrs.frozen
+class _Chance:
+    """Chance outcomes by index: deck draws per kind, morgue limbs per kind, die faces."""
+
+    names: tuple[str, ...]
+    by_move: dict[Move, int]
+    outcomes: tuple[Move, ...]
+
+    def index(self, state: State, move: Move) -> int:
+        i = self.by_move.get(move) if type(move) is Move else None
+        if i is None:
+            raise IllegalMove(f"{move!s:.60}: not a Zombie Doctor chance outcome of this config")
+        return i
+
+    def outcome(self, state: State, i: int) -> Move:
+        moves, _ = chance_weights(state)
+        if type(i) is int and 0 <= i < len(self.outcomes) and self.outcomes[i] in moves:
+            return self.outcomes[i]
+        possible = ", ".join(f"{self.by_move[m]} ({_words(m)})" for m in moves) or "none"
+        raise IllegalMove(f"chance outcome {i!r:.40} is not possible now; possible: {possible}")
+
+
+def _chance(config: Config) -> _Chance:
+    t = tables(config)
+    outcomes = (
+        *(Move(CHANCE, Action.DRAW, name) for name in t.names),
+        *(
+            Move(CHANCE, Action.LIMB, "", (c, slot, int(infected)))
+            for c, slot, infected in map(morgue_limb, range(t.morgue_kinds))
+        ),
+        *(Move(CHANCE, Action.ROLL, "", (face,)) for face in range(1, DIE_FACES + 1)),
+    )
+    by_move = {m: i for i, m in enumerate(outcomes)}
+    return _Chance(tuple(_words(m) for m in outcomes), by_move, outcomes)
+
+
+# -------------------------------------------------------------- observation
+
+
+def _observation_slices(config: Config) -> tuple[Slice, ...]:
+    """The observation's slices: name, size, meaning and range of every entry."""
+    n, h = config.players, config.hand_size
+    t = tables(config)
+    k, d = len(t.names), sum(t.copies)
+    limit = float(config.round_limit or 0)
+    return sliced(
+        [
+            ("seat", n, "1 at the observing seat", 0.0, 1.0),
+            ("phase", _PHASES, "1 at the phase (Phase order: deal, play, xray, ...)", 0.0, 1.0),
+            ("turn", n, "1 at the seat whose turn it is", 0.0, 1.0),
+            ("round", 1, "rounds completed (0 to round_limit)", 0.0, limit),
+            ("status", n * _STATUSES, "per seat: 1 at alive, turned or beheaded", 0.0, 1.0),
+            ("out_place", n * n, "per seat: 1 at its place in the order seats went out", 0.0, 1.0),
+            ("coma", n, "1 for each seat in a Coma (immune to cards)", 0.0, 1.0),
+            ("hand_sizes", n, "cards in each seat's hand", 0.0, float(h)),
+            ("xray_target", n, "1 at the seat whose hand an X-Ray is looking at", 0.0, 1.0),
+            ("deck_unknown", 1, "cards in the unseen part of the deck", 0.0, float(d)),
+            (
+                "bodies",
+                n * _SLOTS * (_SIDES + n),
+                "per seat, per slot (head, torso, larm, rarm, lleg, rleg): healthy side up,"
+                " infected side up, missing, then 1 at the character the card belongs to",
+                0.0,
+                1.0,
+            ),
+            ("hand", k, "the observing seat's cards, counted per kind (deck order)", 0.0, float(h)),
+            (
+                "xray_hand",
+                k,
+                "the hand the seat's X-Ray shows it now, per kind (else zeros)",
+                0.0,
+                float(h),
+            ),
+            (
+                "known_hands",
+                n * k,
+                "per seat: the cards the observer knows are in that hand, per kind",
+                0.0,
+                float(h),
+            ),
+            (
+                "deck_bottom",
+                d * (k + 1),
+                "per place under the deck, in draw order: 1 at the card's kind, or at the last"
+                " entry for a card put there unseen; zeros past the last card",
+                0.0,
+                1.0,
+            ),
+            (
+                "morgue",
+                t.morgue_kinds,
+                "limbs in the morgue by kind (character * 8 + (slot - 2) * 2 + infected)",
+                0.0,
+                1.0,
+            ),
+        ]
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _one_hot(size: int, at: int) -> tuple[float, ...]:
+    """``size`` zeros with a 1 at ``at`` (all zeros when ``at`` is outside)."""
+    row = [0.0] * size
+    if 0 <= at < size:
+        row[at] = 1.0
+    return tuple(row)
+
+
+@functools.lru_cache(maxsize=4096)
+def _floats(counts: tuple[int, ...]) -> tuple[float, ...]:
+    """``counts`` as floats (the morgue's, which changes seldom)."""
+    return tuple(map(float, counts))
+
+
+@functools.lru_cache(maxsize=256)
+def _seat_flags(players: int, mask: int) -> tuple[float, ...]:
+    """1 for each seat in the seat mask (a ``core.seats`` mask read through its helper)."""
+    return tuple(float(has_seat(mask, s)) for s in range(players))
+
+
+@functools.lru_cache(maxsize=4096)
+def _status_block(status: tuple[Status, ...]) -> tuple[float, ...]:
+    return tuple(float(st is value) for st in status for value in Status)
+
+
+@functools.lru_cache(maxsize=4096)
+def _out_block(players: int, out_order: tuple[int, ...]) -> tuple[float, ...]:
+    row = [0.0] * (players * players)
+    for place, seat in enumerate(out_order):
+        row[seat * players + place] = 1.0
+    return tuple(row)
+
+
+@functools.lru_cache(maxsize=8192)
+def _body_block(players: int, body: tuple[int, ...]) -> tuple[float, ...]:
+    """One seat's six slots: side up (or missing), then whose card it is."""
+    row: list[float] = []
+    for code in body:
+        if code == MISSING:
+            row += (0.0, 0.0, 1.0)
+            row += (0.0,) * players
+            continue
+        row += (0.0, 1.0, 0.0) if is_infected(code) else (1.0, 0.0, 0.0)
+        row += _one_hot(players, character_of(code))
+    return tuple(row)
+
+
+@functools.lru_cache(maxsize=8192)
+def _counts(kinds: int, cards: tuple[int, ...]) -> tuple[float, ...]:
+    """Counts per kind of a sorted tuple of kind indices."""
+    row = [0.0] * kinds
+    for k in cards:
+        row[k] += 1.0
+    return tuple(row)
+
+
+class _Seen:
+    """A block of ``seat``'s observation built from state parts, kept by the parts' identity.
+
+    A state shares the parts a move left alone with the state before (``turns.Work``
+    keeps them), so the deck's bottom and what the seats know of the hands are the very
+    same tuples for many steps: their blocks are built once per (parts, seat).
+    ``parts(state)`` names every part the block reads; they are kept with the block and
+    compared by identity, so an ``id`` is never mistaken for a later object's. The
+    table is emptied past 4096 entries.
+    """
+
+    __slots__ = ("build", "parts", "table")
+
+    def __init__(
+        self,
+        parts: Callable[[State], tuple[object, ...]],
+        build: Callable[[State, int], tuple[float, ...]],
+    ) -> None:
+        self.parts = parts
+        self.build = build
+        self.table: dict[tuple[int, int], tuple[tuple[object, ...], tuple[float, ...]]] = {}
+
+    def __call__(self, state: State, seat: int) -> tuple[float, ...]:
+        parts = self.parts(state)
+        key = (id(parts[0]), seat)
+        hit = self.table.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], parts, strict=True)):
+            return hit[1]
+        block = self.build(state, seat)
+        if len(self.table) >= 4096:
+            self.table.clear()
+        self.table[key] = (parts, block)
+        return block
+
+
+def _rows(size: int) -> tuple[tuple[float, ...], ...]:
+    """One-hot rows of ``size`` by position, and all zeros last (index ``-1``)."""
+    return (*(_one_hot(size, at) for at in range(size)), (0.0,) * size)
+
+
+@attrs.frozen
+class _Observe:
+    """``encode(state, seat)``: the seat's view, laid out as :func:`_observation_slices` says.
+
+    Built from per-part tuples that repeat from state to state (a body, a hand, the
+    deck's bottom), cached by value, and joined once: a few microseconds a call.
+    """
+
+    players: int
+    kinds: int
+    places: int
+    seat_rows: tuple[tuple[float, ...], ...] = attrs.field(init=False)
+    phase_rows: tuple[tuple[float, ...], ...] = attrs.field(init=False)
+    no_known: tuple[float, ...] = attrs.field(init=False)
+    known: _Seen = attrs.field(init=False)
+    bottom: _Seen = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        n, k = self.players, self.kinds
+        # One row per card kind, the unseen row (index -1: ``_bottom``'s unseen) last.
+        card_rows = _rows(k + 1)[: k + 1]
+        padding = (0.0,) * (self.places * (k + 1))
+
+        def known(state: State, seat: int) -> tuple[float, ...]:
+            # Keyed by the state's ``known`` part, which the block reads alone.
+            out: tuple[float, ...] = ()
+            for holder in range(n):
+                out += _counts(k, _known(state, seat, holder))
+            return out
+
+        def bottom(state: State, seat: int) -> tuple[float, ...]:
+            # Keyed by the state's deck-bottom part, which the block reads alone.
+            seen = _bottom(*_deck_bottom(state), seat)
+            out = tuple(chain.from_iterable(map(card_rows.__getitem__, seen)))
+            return out + padding[len(out) :]
+
+        object.__setattr__(self, "seat_rows", _rows(n))
+        object.__setattr__(self, "phase_rows", _rows(_PHASES))
+        object.__setattr__(self, "no_known", (0.0,) * (n * k))
+        object.__setattr__(self, "known", _Seen(_known_part, known))
+        object.__setattr__(self, "bottom", _Seen(_deck_bottom, bottom))
+
+    def __call__(self, state: State, seat: int) -> tuple[float, ...]:
+        n, k = self.players, self.kinds
+        rows = self.seat_rows
+        hands = state.hands
+        out = [
+            *rows[seat],
+            *self.phase_rows[state.phase],
+            *rows[state.turn],
+            float(state.round),
+            *_status_block(state.status),
+            *_out_block(n, state.out_order),
+            *_seat_flags(n, state.coma),
+            *[float(len(h)) for h in hands],
+            *rows[state.xray_target],
+            float(sum(state.deck_unknown)),
+        ]
+        for body in state.bodies:
+            out += _body_block(n, body)
+        out += _counts(k, _hand(state, seat))
+        xray = _xray_hand(state, seat)
+        out += _counts(k, () if xray is None else xray)
+        out += self.known(state, seat) if state.known else self.no_known
+        out += self.bottom(state, seat)
+        out += _floats(state.morgue)
+        return tuple(out)
+
+
+# ------------------------------------------------------------------- recall
+
+
+@functools.lru_cache(maxsize=16384)
+def _hand_change(kinds: int, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[int, ...]:
+    """Secret tokens (before the offset) for a hand going from ``before`` to ``after``.
+
+    ``k`` for each card of kind ``k`` gained, ``kinds + k`` for each lost (multisets).
+    """
+    gained = list(after)
+    lost: list[int] = []
+    for k in before:
+        if k in gained:
+            gained.remove(k)
+        else:
+            lost.append(k)
+    return (*gained, *(kinds + k for k in lost))
+
+
+@attrs.frozen
+class _Told:
+    """The tokens of one step for one seat: the move as the seat saw it, then its secrets.
+
+    The first token tells the move (``range(public)``):
+
+    - ``[0, actions)``: a seat move seen in full: the seat's own, or another's public
+      one (a card used, a flip, a bite, a pass, a stuck flip returning nothing);
+    - ``actions + slot``: another seat's stuck flip of ``slot`` returning a card unseen
+      ("do not show them to your opponents");
+    - ``actions + 6``: another seat takes a card from an X-Rayed hand;
+    - ``actions + 7``: a card drawn from the unseen part of the deck (by anyone);
+    - ``actions + 8 + i``: chance outcome ``i`` seen by all (a morgue limb, a die).
+
+    Then the secrets, each ``public + s``: ``s = k`` for each card of kind ``k`` the
+    seat's hand gained in the step, ``kinds + k`` for each it lost, and, when the seat
+    uses an X-Ray, ``2 * kinds + k`` for each card of the hand it is shown ("The
+    opponent must reveal them only to you"). The hand's change tells the seat the card
+    it drew, the card an X-Ray took from it, and a card it took from under the deck that
+    another seat had put there unseen. The rest of its view is public, or follows from
+    what it did and saw: its own moves are told in full.
+    """
+
+    actions: _Actions
+    chance: _Chance
+    kinds: int
+
+    @property
+    def public(self) -> int:
+        return len(self.actions.names) + _SLOTS + 2 + len(self.chance.names)
+
+    @property
+    def size(self) -> int:
+        return self.public + 3 * self.kinds
+
+    def __call__(self, before: State, move: Move, after: State, seat: int) -> tuple[int, ...]:
+        actor = move.seat
+        action = move.action
+        base = len(self.actions.names)
+        shown: tuple[int, ...] = ()
+        if actor == CHANCE:
+            if action is Action.DRAW:
+                first = base + _SLOTS + 1
+            else:
+                first = base + _SLOTS + 2 + self.chance.by_move[move]
+        elif actor == seat:
+            first = self.actions.by_move[move]
+            if action is Action.USE and move.card == XRAY:
+                shown = tuple([2 * self.kinds + k for k in after.hands[move.args[0]]])
+        elif action is Action.STUCK and move.card:
+            first = base + move.args[0]
+        elif action is Action.TAKE:
+            first = base + _SLOTS
+        else:
+            first = self.actions.by_move[move]
+        mine, now = _hand(before, seat), _hand(after, seat)
+        secrets = shown if mine == now else _hand_change(self.kinds, mine, now) + shown
+        if not secrets:
+            return (first,)
+        offset = self.public
+        return (first, *[offset + s for s in secrets])
+
+
+# ------------------------------------------------------------------- bounds
+
+
+def _bounds(config: Config, actions: int, outcomes: int) -> Bounds:
+    """The limits of a game under ``config``.
+
+    Turns: the game ends once ``round_limit`` rounds are complete, a round has at
+    most one turn per seat, so at most ``T = round_limit * players`` turns start.
+    A turn is a card turn (play, then an X-Ray's take and a self flip at most: 3
+    decisions; a morgue limb and the one refill draw its used card calls for: 2
+    chance nodes) or, in the Bonus Game Mode, a zombie's (a die roll, then a bite or a
+    pass). The opening deal adds ``players * hand_size`` draws. A hand is never short
+    by more than one card after the deal: a turn uses one card, or returns one, or
+    an X-Ray moves one between two hands.
+
+    Legal moves at once: in ``play``, the uses of the distinct kinds in a hand (at
+    most ``hand_size`` kinds; Amputate (seats - 1) * 5, Mad Scientist (seats - 1) * 4,
+    X-Ray seats - 1, Medicine 4, a custom card every seat, the others 1), or the
+    stuck flips (4 limbs, each returning nothing or one of those kinds); a take lists
+    the target's kinds; a flip 4 limbs; a bite 4 limbs of each other seat, and pass.
+    Chance outcomes at once: a card kind, a morgue limb (each limb card is one of a
+    kind: 4 per character) or a die face.
+    """
+    limit = config.round_limit
+    if limit is None:
+        raise InvalidConfig(
+            "round_limit",
+            "a game without a round cap may never end, so it has no bounds to learn with;"
+            " set round_limit (the default is 200)",
+        )
+    n, h = config.players, config.hand_size
+    t = tables(config)
+    turns = limit * n
+    per_kind = []
+    for name in t.names:
+        if name == AMPUTATE:
+            per_kind.append((n - 1) * len(_CUTTABLE))
+        elif name == MAD_SCIENTIST:
+            per_kind.append((n - 1) * len(LIMBS))
+        elif name == XRAY:
+            per_kind.append(n - 1)
+        elif name == MEDICINE:
+            per_kind.append(len(LIMBS))
+        elif name in (COMA, DEFIBRILLATOR, MORGUE):
+            per_kind.append(1)
+        else:
+            per_kind.append(n)
+    distinct = min(h, len(t.names))
+    play = sum(sorted(per_kind, reverse=True)[:distinct])
+    stuck = len(LIMBS) * (1 + distinct)
+    bite = (n - 1) * len(LIMBS) + 1
+    most = max(play, stuck, distinct, len(LIMBS), bite)
+    limbs = min(t.morgue_kinds, n * len(LIMBS))
+    return Bounds(
+        max_decisions=3 * turns,
+        max_chance_nodes=n * h + 2 * turns,
+        max_legal_moves=min(actions, most),
+        max_chance_outcomes=min(outcomes, max(len(t.names), limbs, DIE_FACES)),
+    )
+
+
+def _max_told(config: Config, bounds: Bounds) -> int:
+    """The most tokens (:class:`_Told`) one seat is told in a game.
+
+    One per step; a seat's hand gains at most one card a turn besides the deal
+    (``hand_size + turns`` gains), it cannot lose more than it gained, and each of its
+    own turns (one a round) may show it an X-Rayed hand of at most ``hand_size`` cards.
+    """
+    assert config.round_limit is not None  # _bounds refused a game without a cap
+    turns = config.round_limit * config.players
+    gains = config.hand_size + turns
+    return bounds.max_game_length + 2 * gains + config.hand_size * config.round_limit
+
+
+# --------------------------------------------------------------- the bundle
+
+
+def _learning(config: Config) -> Learning:
+    acts = _actions(config)
+    chance = _chance(config)
+    bounds = _bounds(config, len(acts.names), len(chance.names))
+    t = tables(config)
+    kinds, places = len(t.names), sum(t.copies)
+    slices = _observation_slices(config)
+    size = slices[-1].stop
+    told = _Told(acts, chance, kinds)
+    return Learning(
+        actions=ActionSpace(len(acts.names), acts.names, acts.index, acts.move, acts.legal),
+        chance=ChanceSpace(len(chance.names), chance.names, chance.index, chance.outcome),
+        observation=Encoding(size, slices, _Observe(config.players, kinds, places)),
+        recall=Recall(told.size, _max_told(config, bounds), told),
+        returns=SharedWin(result, config.players).record(),
+        bounds=bounds,
+    )
+
+
+#: One ``Learning`` per config, the config asked about last answered by identity.
+_remembered = remember_last(functools.lru_cache(maxsize=64)(_learning))
+
+
+def learning(config: Config) -> Learning:
+    """The learning records of ``config``, built once (a plain function: ``Game`` pickles)."""
+    return _remembered(config)
