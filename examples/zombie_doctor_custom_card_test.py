@@ -28,7 +28,9 @@ import random
 import attrs
 from hypothesis import HealthCheck, given, settings
 
-from zombie_rules.play import RandomAgent, play_game
+from zombie_rules.core.errors import UnknownGame
+from zombie_rules.play import RandomAgent, play_game, replay
+from zombie_rules.registry import get_game, register
 from zombie_rules.testing import Playthrough, check_invariants, check_playthrough, playthroughs
 from zombie_rules.zombie_doctor import (
     DEFAULT_DECK,
@@ -70,12 +72,20 @@ SNEEZE = CustomCard(
 SNEEZE_CONFIG = Config(deck=(*DEFAULT_DECK, ("sneeze", 3)), custom_cards=(SNEEZE,))
 
 #: A Game record for generic tools whose default game includes the Sneeze cards.
+#: Drivers ask a game for ``default_config()`` (not ``new_game(None)``), so that is
+#: where the Sneeze deck must be; registering it under its own name lets ``replay``
+#: and ``Match.from_record`` find it by the name a record carries.
 SNEEZE_GAME = attrs.evolve(
     GAME,
     name="zombie_doctor_sneeze",
     new_game=lambda config: new_game(SNEEZE_CONFIG if config is None else config),
+    default_config=lambda: SNEEZE_CONFIG,
     config_space={"players": (2, 3, 4)},
 )
+try:
+    get_game(SNEEZE_GAME.name)
+except UnknownGame:
+    register(SNEEZE_GAME, source=__name__)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -96,6 +106,17 @@ def test_sneeze_games_keep_every_invariant(walk: Playthrough) -> None:
             assert len(changed) == 1 and changed[0] in LIMBS and now[changed[0]] & 1
     check_invariants(SNEEZE_GAME, walk.states[-1], rng, thorough=True, serializable=False)
     check_playthrough(SNEEZE_GAME, walk, serializable=False)
+
+
+def test_sneeze_games_deal_sneezes_and_replay_by_name() -> None:
+    """The default game holds the Sneeze cards, and its record replays to the same end."""
+    record = play_game(SNEEZE_GAME, None, [RandomAgent() for _ in range(4)], seed=7)
+    assert record.game == "zombie_doctor_sneeze" and record.config == SNEEZE_CONFIG
+    used = [m for m in record.moves if m.card == "sneeze" and m.action is Action.USE]
+    assert used, "the default Sneeze game was played without a sneeze"
+    states = replay(record)
+    assert len(states) == len(record.moves) + 1
+    assert SNEEZE_GAME.result(states[-1]) is not None
 
 
 if __name__ == "__main__":

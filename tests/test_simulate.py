@@ -369,3 +369,17 @@ def test_every_title_offers_the_search_bot_by_name() -> None:
     for game in GAMES.values():
         assert "ismcts" in agent_names(game)
         assert isinstance(make_agent(game, "ismcts"), ISMCTSAgent)
+
+
+def test_a_report_names_the_config_it_was_played_under() -> None:
+    """A variant's figures must not be headed "rulebook defaults" (they once always were)."""
+    batch = small_zombie_run(4)
+    summary = sim.run(batch)
+    report = sim.format_metrics(sim.metrics(summary, batch), batch)
+    header = report.splitlines()[0]
+    assert "rulebook defaults" not in header
+    assert "players=3" in header and "rounds=2" in header, header
+    plain = sim.Batch("zombie_run", "random", 2, seed=5)
+    plain_report = sim.format_metrics(sim.metrics(sim.run(plain), plain), plain)
+    assert "rulebook defaults" in plain_report.splitlines()[0]
+    assert sim.config_settings(ZR.config_type(players=3), ZR.config_type()) == "players=3"

@@ -18,6 +18,7 @@ from zombie_rules.testing import (
     check_invariants,
     check_moves,
     check_notation,
+    check_playthrough,
     check_views,
     random_playout,
 )
@@ -89,3 +90,24 @@ def test_notation_that_does_not_round_trip_is_caught() -> None:
 
 def test_a_correct_state_passes_every_check() -> None:
     check_invariants(GAME, _mid_game_state(), random.Random(2), thorough=True)
+
+
+def test_a_title_error_inside_the_checks_is_an_assertion_error() -> None:
+    """``check_invariants`` promises ``AssertionError``; a title's ``ValueError`` once escaped."""
+    state = _mid_game_state()
+
+    def broken_legal_moves(s: zr.State) -> list[zr.Move]:
+        raise ValueError("a bug in the rules")
+
+    broken = attrs.evolve(GAME, legal_moves=broken_legal_moves)
+    with pytest.raises(AssertionError, match="ValueError escaped the checks: a bug in the rules"):
+        check_invariants(broken, state, random.Random(0), thorough=False)
+
+
+def test_a_playthrough_of_an_unregistered_game_fails_as_an_assertion() -> None:
+    """An unregistered name cannot be written in a record: say so, as a failed check."""
+    walk = random_playout(GAME, zr.Config(players=3), seed=5, max_moves=30)
+    stranger = attrs.evolve(GAME, name="zombie_run_nowhere")
+    with pytest.raises(AssertionError, match="must be registered"):
+        check_playthrough(stranger, walk)
+    check_playthrough(stranger, walk, serializable=False)

@@ -29,7 +29,7 @@ from zombie_rules.simulate.cluster import ClusterError, Dask, MissingExtra
 from zombie_rules.simulate.executors import Executor, InProcess, Processes
 from zombie_rules.simulate.metrics import Metrics, Rate, metrics, wilson
 from zombie_rules.simulate.progress import ProgressBar
-from zombie_rules.simulate.report import format_metrics
+from zombie_rules.simulate.report import config_settings, format_metrics
 from zombie_rules.simulate.seeding import game_seed
 from zombie_rules.simulate.summary import Summary, Tally, empty, merge
 
@@ -104,6 +104,7 @@ __all__ = [
     "Summary",
     "Tally",
     "agent_names",
+    "config_settings",
     "empty",
     "format_metrics",
     "game_seed",

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+import attrs
+
+from zombie_rules.core.validation import short
 from zombie_rules.simulate.batch import Batch, Rotation
 from zombie_rules.simulate.metrics import Gap, Metrics, Rate, Row, Spread
 
@@ -87,8 +91,32 @@ def _header(m: Metrics, batch: Batch, settings: str) -> list[str]:
     ]
 
 
-def format_metrics(m: Metrics, batch: Batch, settings: str = "rulebook defaults") -> str:
-    """The whole report: win tables, first move, balance, lengths, decisiveness, margins."""
+def config_settings(config: Any, default: Any) -> str:
+    """The fields in which ``config`` differs from ``default``, as ``name=value``.
+
+    A report must say which rules its figures are for: "rulebook defaults" only when
+    nothing differs from the title's default ``Config``.
+    """
+    if config == default:
+        return "rulebook defaults"
+    if not (attrs.has(type(config)) and type(config) is type(default)):
+        return f"config {short(config)}"
+    changed = [
+        f"{f.name}={short(getattr(config, f.name))}"
+        for f in attrs.fields(type(config))
+        if getattr(config, f.name) != getattr(default, f.name)
+    ]
+    return ", ".join(changed) if changed else "rulebook defaults"
+
+
+def format_metrics(m: Metrics, batch: Batch, settings: str | None = None) -> str:
+    """The whole report: win tables, first move, balance, lengths, decisiveness, margins.
+
+    ``settings`` words the batch's rules; by default they are read off its config
+    (:func:`config_settings`), so a report never calls a variant the rulebook.
+    """
+    if settings is None:
+        settings = config_settings(batch.config, batch.game.default_config())
     lines = _header(m, batch, settings)
     lines += ["", *_seat_table(m)]
     if len(m.agents) > 1:
