@@ -26,11 +26,12 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from zombie_rules.core.errors import UnknownGame
 from zombie_rules.play import RandomAgent, play_game, replay
-from zombie_rules.registry import get_game, register
+from zombie_rules.registry import get_game, register, unregister
 from zombie_rules.testing import Playthrough, check_invariants, check_playthrough, playthroughs
 from zombie_rules.zombie_doctor import (
     DEFAULT_DECK,
@@ -73,8 +74,9 @@ SNEEZE_CONFIG = Config(deck=(*DEFAULT_DECK, ("sneeze", 3)), custom_cards=(SNEEZE
 
 #: A Game record for generic tools whose default game includes the Sneeze cards.
 #: Drivers ask a game for ``default_config()`` (not ``new_game(None)``), so that is
-#: where the Sneeze deck must be; registering it under its own name lets ``replay``
-#: and ``Match.from_record`` find it by the name a record carries.
+#: where the Sneeze deck must be. ``replay`` and ``Match.from_record`` find a game by
+#: the name its record carries: :func:`publish` registers it under that name (a
+#: package would publish it through the ``zombie_rules.games`` entry point instead).
 SNEEZE_GAME = attrs.evolve(
     GAME,
     name="zombie_doctor_sneeze",
@@ -82,10 +84,14 @@ SNEEZE_GAME = attrs.evolve(
     default_config=lambda: SNEEZE_CONFIG,
     config_space={"players": (2, 3, 4)},
 )
-try:
-    get_game(SNEEZE_GAME.name)
-except UnknownGame:
-    register(SNEEZE_GAME, source=__name__)
+
+
+def publish() -> None:
+    """Register the Sneeze game under its name, once."""
+    try:
+        get_game(SNEEZE_GAME.name)
+    except UnknownGame:
+        register(SNEEZE_GAME, source=__name__)
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -112,14 +118,21 @@ def test_sneeze_games_deal_sneezes_and_replay_by_name() -> None:
     """The default game holds the Sneeze cards, and its record replays to the same end."""
     record = play_game(SNEEZE_GAME, None, [RandomAgent() for _ in range(4)], seed=7)
     assert record.game == "zombie_doctor_sneeze" and record.config == SNEEZE_CONFIG
+    with pytest.raises(UnknownGame):
+        replay(record)  # not published yet: the registry does not know the name
+    publish()
+    try:
+        states = replay(record)
+    finally:
+        unregister(SNEEZE_GAME.name)
     used = [m for m in record.moves if m.card == "sneeze" and m.action is Action.USE]
     assert used, "the default Sneeze game was played without a sneeze"
-    states = replay(record)
     assert len(states) == len(record.moves) + 1
     assert SNEEZE_GAME.result(states[-1]) is not None
 
 
 if __name__ == "__main__":
+    publish()
     record = play_game(SNEEZE_GAME, SNEEZE_CONFIG, [RandomAgent() for _ in range(4)], seed=7)
     sneezes = [str(m) for m in record.moves if m.card == "sneeze" and m.action is Action.USE]
     print(f"{len(record.moves)} moves, {len(sneezes)} sneezes: {sneezes[:5]}")

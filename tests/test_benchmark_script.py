@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
-from pathlib import Path
 from types import ModuleType
+
+from script_helpers import load_script as load_benchmark
 
 from zombie_rules.registry import GAMES
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "playouts.py"
-
 
 def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("playouts_benchmark", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("playouts.py", "playouts_benchmark")
 
 
 def test_benchmark_reports_positive_speeds_for_every_game() -> None:

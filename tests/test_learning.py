@@ -21,18 +21,20 @@ from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.learning import (
     SHARED_WIN_CONVENTION,
     Bounds,
+    ChanceSpace,
     Encoding,
     Learning,
     Memory,
     Recall,
     SharedWin,
     Slice,
+    actions_from_legal_moves,
     check_slices,
     sliced,
     sparse_encoding,
 )
 from zombie_rules.core.result import Result
-from zombie_rules.testing import check_learning, random_playout
+from zombie_rules.testing import Playthrough, check_learning, random_playout
 
 LEARNED = sorted(name for name, game in GAMES.items() if game.learning is not None)
 
@@ -336,3 +338,144 @@ def test_seats_that_decide_at_once_may_be_served_in_any_order() -> None:
                 )
                 checked += 1
         assert checked > 5, name
+
+
+# ------------------------------------- seats served one at a time: a toy commitment
+
+# Two seats each lay a bit face down; once both have, the higher bit wins (a tie: both).
+# ``order`` is bookkeeping no view shows. The honest game keeps it empty, so the two
+# commitments commute; the planted bugs record who was first (no longer commuting) or
+# let a laid 1 take the 1 away from the other seat, which it does not see.
+
+
+@attrs.frozen
+class _Lay:
+    seat: int
+    bit: int
+
+
+@attrs.frozen
+class _Table:
+    laid: tuple[int | None, int | None] = (None, None)
+    order: tuple[int, ...] = ()
+
+
+def _toy(*, record_order: bool = False, take_the_one: bool = False) -> Any:
+    def legal(state: _Table) -> tuple[_Lay, ...]:
+        if None not in state.laid:
+            return ()
+        moves = []
+        for seat in (0, 1):
+            if state.laid[seat] is None:
+                bits = (0,) if take_the_one and state.laid[1 - seat] == 1 else (0, 1)
+                moves += [_Lay(seat, bit) for bit in bits]
+        return tuple(moves)
+
+    def apply(state: _Table, move: _Lay) -> _Table:
+        if move not in legal(state):
+            raise IllegalMove(f"{move} is not legal; legal: {legal(state)}")
+        laid = list(state.laid)
+        laid[move.seat] = move.bit
+        order = (*state.order, move.seat) if record_order else ()
+        return _Table((laid[0], laid[1]), order)
+
+    def view(state: _Table, seat: int | None) -> tuple[Any, ...]:
+        if None not in state.laid or seat is None:
+            return (seat, state.laid)
+        return (seat, state.laid[seat])
+
+    def result(state: _Table) -> Result | None:
+        if None in state.laid:
+            return None
+        a, b = state.laid
+        winners = frozenset({0, 1} if a == b else {0 if a > b else 1})  # type: ignore[operator]
+        return Result(winners, (a, b), "the higher bit")
+
+    def told(before: _Table, move: _Lay, after: _Table, seat: int) -> tuple[int, ...]:
+        if None not in after.laid:
+            return (2 + after.laid[0], 4 + after.laid[1])  # type: ignore[operator]
+        return (move.bit,) if move.seat == seat else ()
+
+    def encode(state: _Table, seat: int) -> tuple[float, ...]:
+        mine, other = state.laid[seat], state.laid[1 - seat]
+        shown = None not in state.laid
+        return (
+            float(mine is not None), float(mine == 1), float(shown), float(shown and other == 1)
+        )  # fmt: skip
+
+    records = Learning(
+        actions=actions_from_legal_moves(2, ("lay 0", "lay 1"), lambda s, m: m.bit, legal),
+        chance=ChanceSpace(1, ("none",), lambda s, m: 0, lambda s, i: None),
+        observation=Encoding(
+            4, sliced([("laid", 4, "mine, its bit, shown, theirs", 0, 1)]), encode
+        ),
+        recall=Recall(6, 3, told),
+        returns=SharedWin(result, 2).record(),
+        bounds=Bounds(2, 0, 2, 1),
+    )
+    return attrs.evolve(
+        _zr(),
+        name="toy_commitments",
+        legal_moves=legal,
+        apply=apply,
+        view=view,
+        to_act=lambda state: frozenset(m.seat for m in legal(state)),
+        result=result,
+        chance_weights=lambda state: ((), ()),
+        account=lambda before, move, after, seat: str(told(before, move, after, seat or 0)),
+        hidden_variant=lambda state, seat, rng: state,
+        determinize=lambda state, seat, rng: state,
+        players=lambda config: 2,
+        learning=lambda config: records,
+    )
+
+
+def _toy_walks(game: Any) -> list[Any]:
+    walks = []
+    for first in (_Lay(0, 1), _Lay(1, 1), _Lay(0, 0)):
+        state = _Table()
+        middle = game.apply(state, first)
+        second = game.legal_moves(middle)[-1]
+        walks.append(
+            Playthrough(None, (first, second), (state, middle, game.apply(middle, second)))
+        )
+    return walks
+
+
+def _check_toy(game: Any) -> int:
+    return check_learning(game, config=None, seed=1, walks=_toy_walks(game), steps=None)
+
+
+def test_hidden_commitments_that_commute_pass() -> None:
+    assert _check_toy(_toy()) == 6
+
+
+def test_it_catches_hidden_commitments_that_do_not_commute() -> None:
+    with pytest.raises(AssertionError, match=r"does not see, and .* give another state"):
+        _check_toy(_toy(record_order=True))
+
+
+def test_it_catches_a_hidden_commitment_that_changes_another_seats_options() -> None:
+    with pytest.raises(AssertionError, match=r"tells seat \d nothing, yet changes what it may do"):
+        _check_toy(_toy(take_the_one=True))
+
+
+def test_a_move_the_other_seat_sees_is_a_race_and_need_not_commute() -> None:
+    """Quarantine Z's free actions: a steal is seen by all, so serving the thief first is
+    the driver picking who was quicker; the check does not ask it to commute."""
+    game = _toy(record_order=True)
+    records = game.learning(None)
+    honest = records.recall.told
+
+    def told(before: Any, move: Any, after: Any, seat: int) -> tuple[int, ...]:
+        # Another seat's bit is told as it is laid (6 + bit), before the reveal.
+        return honest(before, move, after, seat) or (6 + move.bit,)
+
+    seen = Recall(8, 4, told)
+    shown = attrs.evolve(records, recall=seen)
+    racing = attrs.evolve(
+        game,
+        learning=lambda config: shown,
+        view=lambda state, seat: (seat, state.laid, state.order),
+    )
+    assert _check_toy(racing) == 6

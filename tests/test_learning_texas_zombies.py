@@ -5,12 +5,13 @@ Rulebook rules are cited by letter; the generic promises are ``testing.check_lea
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
+from learning_helpers import play_to
 
-from zombie_rules.core.errors import IllegalMove
+from zombie_rules import texas_zombies as tz
+from zombie_rules.core.errors import IllegalMove, InvalidConfig
 from zombie_rules.testing import check_learning, random_playout
 from zombie_rules.texas_zombies import (
     DEFAULT_OBJECTS,
@@ -21,8 +22,6 @@ from zombie_rules.texas_zombies import (
     Phase,
     apply,
     learning,
-    legal_moves,
-    new_game,
     result,
     spread_events,
 )
@@ -30,12 +29,7 @@ from zombie_rules.texas_zombies.learning import ACTION_NAMES
 
 
 def _play_to(config: Config, phase: Phase, seed: int = 0) -> Any:
-    rng = random.Random(seed)
-    state = new_game(config)
-    while state.phase is not phase:
-        moves = [m for m in legal_moves(state) if m.action is not Action.SPEECHLESS]
-        state = apply(state, moves[rng.randrange(len(moves))])
-    return state
+    return play_to(GAME, config, phase, seed, lambda m: m.action is not Action.SPEECHLESS)
 
 
 def test_ten_actions_for_every_seat() -> None:
@@ -132,3 +126,16 @@ def test_bounds_follow_the_config() -> None:
 )
 def test_the_config_space_keeps_the_promises(config: Config) -> None:
     assert check_learning(GAME, config, games=2, steps=20) > 0
+
+
+@pytest.mark.parametrize(
+    ("change", "field"), [({"hand_size": 4}, "hand_size"), ({"team_sizes": (4, 1)}, "team_sizes")]
+)
+def test_learning_refuses_a_variant_its_slots_do_not_fit(
+    change: dict[str, Any], field: str
+) -> None:
+    """A hand of four or a 4-1 split would be encoded into slots sized for the rulebook's."""
+    config = tz.Config(players=5, **change)
+    with pytest.raises(InvalidConfig, match=field):
+        tz.GAME.learning(config)
+    assert tz.GAME.learning(tz.Config(players=5, team_sizes=(2, 3))) is not None

@@ -10,6 +10,7 @@ import math
 import random
 
 import pytest
+from learning_helpers import play_to
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import IllegalMove, InvalidConfig
@@ -32,12 +33,7 @@ SMALL_DECK = ((0, 6), (1, 6), (5, 6), (15, 6))
 
 
 def _play_to(config: Config, phase: Phase, seed: int = 0) -> object:
-    rng = random.Random(seed)
-    state = new_game(config)
-    while state.phase is not phase:
-        moves = legal_moves(state)
-        state = apply(state, moves[rng.randrange(len(moves))])
-    return state
+    return play_to(GAME, config, phase, seed)
 
 
 def _never_shouting(config: Config, seed: int) -> Playthrough[Config, object, Move]:

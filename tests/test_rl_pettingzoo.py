@@ -132,3 +132,38 @@ def test_an_unbounded_config_is_refused() -> None:
     with pytest.raises(Exception, match="turn_limit"):
         pettingzoo_env("zombie_run", config)
     assert issubclass(IllegalMove, ValueError)
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_an_observation_returned_never_changes_and_is_the_encoding(name: str) -> None:
+    """Each observation is a new array: stepping on, or writing to one, changes no other."""
+    env = pettingzoo_env(name)
+    env.reset(seed=3)
+    records = _records(name)
+    kept = []
+    for agent in env.agent_iter(max_iter=40):
+        observation, _, terminated, truncated, _ = env.last()
+        seat = env.possible_agents.index(agent)
+        expected = np.array(records.observation.encode(env.state, seat), dtype=np.float32)
+        assert np.array_equal(observation["observation"], expected)
+        kept.append(
+            (observation, observation["observation"].copy(), observation["action_mask"].copy())
+        )
+        observation["action_mask"][:] = 0  # a caller may write to what it was given
+        mask = env.observe(agent)["action_mask"]
+        assert list(np.flatnonzero(mask)) == list(records.actions.legal(env.state, seat))
+        if terminated or truncated:
+            env.step(None)
+        else:
+            env.step(int(np.flatnonzero(mask)[0]))
+    for observation, values, _ in kept:
+        assert np.array_equal(observation["observation"], values)
+
+
+def test_a_chance_table_refuses_equal_outcomes() -> None:
+    from zombie_rules.core.learning import chance_table
+
+    with pytest.raises(ValueError, match="equal"):
+        chance_table("Demo", ("a", "a"), str, lambda state: ((), ()))
+    with pytest.raises(ValueError, match="at least one"):
+        chance_table("Demo", (), str, lambda state: ((), ()))

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
-from pathlib import Path
 from types import ModuleType
+
+from script_helpers import load_script as load
 
 from zombie_rules import GAMES
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "rl_throughput.py"
-
 
 def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rl_throughput_benchmark", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load("rl_throughput.py", "rl_throughput_benchmark")
 
 
 def test_it_reports_every_environment_against_texas_holdem() -> None:

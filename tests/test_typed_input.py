@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from zombie_rules import GAMES
+from zombie_rules import quarantine_z as qz
 from zombie_rules import texas_zombies as tz
 from zombie_rules import zombie_doctor as zd
 from zombie_rules import zombie_run as zr
@@ -216,3 +217,31 @@ def test_a_story_may_hold_a_colon() -> None:
     bare = str(tell).partition(": ")[2]
     move = match.read(seat, f'{bare} "Note: we ran."')
     assert move.story == "Note: we ran." and move.args == tell.args
+
+
+def _quarantine_z_at_the_decide_step() -> AnyMatch:
+    """Every seat a person, played by the first legal move until the Survivors decide."""
+    match: AnyMatch = Match(qz.GAME, None, [PERSON] * 4, 0)
+    for _ in range(200):
+        match.advance()
+        if match.state.phase is qz.Phase.DECIDE:
+            return match
+        seat = match.waiting
+        assert seat is not None
+        match.play(match.legal(seat)[0])
+    raise AssertionError("no Decide step")
+
+
+def test_quarantine_z_reads_names_by_their_start_and_guesses_typos() -> None:
+    match = _quarantine_z_at_the_decide_step()
+    state = match.state
+    names = [state.config.buildings[loc.building].name for loc in state.area]
+    gun_shop = names.index("Gun Shop")
+    assert match.read(1, "propose gun") == qz.Move(1, qz.Action.PROPOSE, (gun_shop,))
+    with pytest.raises(DecodeError) as refused:
+        match.read(1, "propse gun")
+    message = str(refused.value)
+    assert message.startswith("unknown move 'propse'; did you mean 'propose "), message
+    assert "1:" not in message and "zcard" not in message and "BUILDING" not in message
+    with pytest.raises(DecodeError, match="'fire' could be Fire Axe or Firecrackers"):
+        qz.parse_move(state, "1: equip fire")

@@ -162,6 +162,31 @@ def test_a_vote_before_the_others_may_be_taken_back_until_another_votes() -> Non
     )
 
 
+def test_a_seat_that_moves_while_another_is_awaited_may_take_it_back() -> None:
+    """Several seats vote at once ("they all at once cast their vote"): any voter may vote
+    while the match waits for another, and that vote is theirs to take back."""
+    game = GAMES["texas_zombies"]
+    players = game.players(game.config_type())
+    match: AnyMatch = Match(game, None, [PERSON] * players, 3)
+    rng = random.Random(3)
+    while True:
+        match.advance()
+        awaited = match.waiting
+        assert awaited is not None
+        voters = {m.seat for m in match.all_legal()} - {awaited}
+        if voters and str(match.legal(awaited)[0]).endswith("vote yes"):
+            break
+        match.play(rng.choice(match.legal(awaited)))
+    early = min(voters)
+    assert match.can_undo(early) == "Nothing to undo: you have not moved yet."
+    match.play(match.read(early, "vote no"))
+    assert match.can_undo(early) is None
+    assert match.can_undo(awaited) == "Nothing to undo: you have not moved yet."
+    assert [str(m) for m in match.undo(early)] == [f"{early}: vote no"]
+    match.advance()
+    assert match.waiting == awaited  # the same seat is asked again
+
+
 def test_another_seats_move_always_counts_as_news() -> None:
     game = GAMES["zombie_run"]
     match = _zombie_run(seed=0)

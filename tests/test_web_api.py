@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -44,7 +45,7 @@ MAX_API_MOVES = 120
 PAYLOAD_KEYS = {
     "id", "title", "seat", "players", "seats", "version", "to_act", "chance_pending",
     "over", "ended", "imported", "seed", "result", "view", "text", "board", "moves", "log",
-    "undos", "can_undo",
+    "undos", "can_undo", "undo_reason",
 }  # fmt: skip
 
 
@@ -162,6 +163,47 @@ def check_payload(payload: dict[str, Any], record: Record[Any, Any], seat: int |
     assert [m["label"] for m in payload["moves"]] == want["labels"]
     assert [m["index"] for m in payload["moves"]] == list(range(len(want["moves"])))
     assert payload["to_act"] == want["to_act"]
+    check_undo_reason(payload)
+
+
+#: The reasons an undo is refused that name nothing of the game.
+PLAIN_REFUSALS = (
+    "Nothing to undo: you have not moved yet.",
+    "Cannot undo: the game is over, nothing can be taken back.",
+)
+OTHER_MOVED = re.compile(
+    r"Cannot undo: seat (\d+) has moved since your last move, and only your own moves can be"
+    r" taken back\."
+)
+SHOWN = re.compile(
+    r"Cannot undo: (?:your move|what followed your move) showed you something new \((.*)\)\."
+    r" A move can only be taken back while nothing has been revealed\.",
+    re.DOTALL,
+)
+
+
+def check_undo_reason(payload: dict[str, Any]) -> None:
+    """Whether an undo is offered, and why not, say only what the seat was told.
+
+    The reason is the match's (the kit's undo check holds it to what the seat knew);
+    here it must be one of its forms, naming no more than a seat that moved (which the
+    log tells) or an entry of the seat's own log, cut short.
+    """
+    reason = payload["undo_reason"]
+    if payload["seat"] is None:
+        assert reason is None and payload["can_undo"] is False
+        return
+    assert payload["can_undo"] is (reason is None)
+    if reason is None or reason in PLAIN_REFUSALS:
+        return
+    other = OTHER_MOVED.fullmatch(reason)
+    if other is not None:
+        assert int(other.group(1)) != payload["seat"]
+        return
+    shown = SHOWN.fullmatch(reason)
+    assert shown is not None, reason
+    quoted = shown.group(1).removesuffix("...")
+    assert any(" ".join(e.split()).startswith(quoted) for e in payload["log"]), reason
 
 
 # ------------------------------------------------------------------ whole games

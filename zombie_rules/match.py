@@ -403,6 +403,7 @@ class Match(Generic[C, S, M, V]):
         move is not legal now. Bots do not answer until :meth:`advance`.
         """
         after = self.game.apply(self.state, move)
+        self._note_decision(move)
         if self.history:
             self.states.append(after)
         else:
@@ -410,6 +411,27 @@ class Match(Generic[C, S, M, V]):
         self.moves.append(move)
         self.waiting = None
         return after
+
+    def _note_decision(self, move: M) -> None:
+        """Remember a person's move as their decision, though the match waited for another.
+
+        Where several seats may act at once (Zombie Run!'s opening peeks, Quarantine Z's
+        Decide step) any of them may move while the match waits for the one it picked;
+        that move is the mover's decision, in place of the waited-for seat's (which it
+        never made), so the mover can take it back. Its generator state is the one
+        before the pick. One decision per move number, as the server stores them.
+        """
+        seat = getattr(move, "seat", None)
+        if seat not in self.persons:
+            return
+        index = len(self.moves)
+        decisions = self.decisions
+        last = decisions[-1] if decisions else None
+        if last is not None and last.index == index:
+            if last.seat != seat:
+                decisions[-1] = Decision(seat, index, last.rng)
+            return
+        decisions.append(Decision(seat, index, self.rng.getstate()))
 
     def choice(self, seat: int, index: int) -> M:
         """The ``index``-th (0-based) of ``seat``'s legal moves; :class:`IllegalMove` if none."""
@@ -553,7 +575,7 @@ class Match(Generic[C, S, M, V]):
         expect_seat(seat, self.game.players(self.config))
         self._expect_history("undo")
         now = len(self.moves)
-        mine = [d for d in self.decisions if d.seat == seat and d.index < now]
+        mine = self._made(seat)
         if not mine:
             return "Nothing to undo: you have not moved yet."
         start = mine[-1].index
@@ -574,6 +596,17 @@ class Match(Generic[C, S, M, V]):
                 " A move can only be taken back while nothing has been revealed."
             )
         return None
+
+    def _made(self, seat: int) -> list[Decision]:
+        """``seat``'s decisions that it did make: asked to move, it moved (not another seat)."""
+        moves = self.moves
+        return [
+            d
+            for d in self.decisions
+            if d.seat == seat
+            and d.index < len(moves)
+            and getattr(moves[d.index], "seat", None) == seat
+        ]
 
     def _revealed(self, index: int, seat: int) -> bool:
         key = (index, seat)
@@ -598,7 +631,7 @@ class Match(Generic[C, S, M, V]):
         refused = self.can_undo(seat)
         if refused is not None:
             raise CannotUndo(refused)
-        target = [d for d in self.decisions if d.seat == seat and d.index < len(self.moves)][-1]
+        target = self._made(seat)[-1]
         taken = tuple(self.moves[target.index :])
         self._forget(target.index)
         self.rng.setstate(target.rng)

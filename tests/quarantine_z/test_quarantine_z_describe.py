@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from attrs import evolve
 
 from tests.quarantine_z.qz_helpers import (
     chance,
@@ -42,7 +43,11 @@ from zombie_rules.quarantine_z import (
     legal_moves,
     new_game,
 )
+from zombie_rules.quarantine_z._base import combat_zombies, zombie_deck_size
+from zombie_rules.quarantine_z.foresight import ZOMBIE_WINS, foresee
 from zombie_rules.quarantine_z.knowledge import item_of, seen_by
+from zombie_rules.quarantine_z.location import discards_due
+from zombie_rules.quarantine_z.rules import result
 
 A = Action
 GUN_SHOP_LOOT = ("Bullets", "Shells", "Rifle")  # location 1 is the Gun Shop: 3 Munition
@@ -357,7 +362,7 @@ def test_an_ambush_is_told_as_its_roll() -> None:
     ambush = move(1, A.AMBUSH, 2, 1)
     assert told(state, ambush, 3) == (
         "Seat 1 ambushes Seat 2 with their Shoot card (the Pistol, spending the Bullets):"
-        " a free attack."
+        " a free attack. Then all Survivors enter combat."
     )
     state = apply(state, ambush)
     text = told(state, chance(A.ROLL, 6), 3)
@@ -380,7 +385,8 @@ def test_a_shelter_discard_is_named_to_the_zombie_player_only() -> None:
         state = apply(state, move(s, A.FEED, food))
     fed = told(state, move(3, A.FEED, food), 1)
     assert fed == (
-        "Seat 3 feeds the Canned Food to the Shelter (3 of 3).\n"
+        "Seat 3 feeds the Canned Food to the Shelter (3 of 3). That completes the food: the"
+        " Zombie Player must discard 6 cards.\n"
         "The Shelter is fed: the Zombie Player must discard 6 cards, from their hand or the top"
         " of the Zombie deck."
     )
@@ -520,3 +526,107 @@ def test_the_end_of_the_game_is_told_with_its_winners() -> None:
         assert describe(states[-2], record.moves[-1], None).split("\n")[-1].startswith("Game over")
         return
     raise AssertionError("no seeded game finished")  # pragma: no cover
+
+
+# ------------------------------------------------------------------ foresight
+
+
+def _seeded_states() -> Iterator[State]:
+    """Random and heuristic games, 3 to 5 players: ambushes, wait-outs and game ends."""
+    for seed in range(6):
+        config = Config(players=3 + seed % 3)
+        agents = [RandomAgent() if seed % 2 else HeuristicAgent() for _ in range(config.players)]
+        yield from replay(play_game(GAME, config, agents, seed=seed, max_moves=2000))
+
+
+def test_every_foreseen_consequence_is_what_apply_then_does() -> None:
+    """A label's consequences (``foresight.foresee``) hold for every seat move of seeded
+    games; and a game's end, a departure, an agreement and a wait-out are never missed."""
+    seen: set[str] = set()
+    for state in _seeded_states():
+        for m in legal_moves(state):
+            if m.seat == CHANCE:
+                continue
+            o = foresee(state, m)
+            after = apply(state, m)
+            assert (o.winner != "") == (after.phase is Phase.OVER), m
+            if o.winner:
+                outcome = result(after)
+                assert outcome is not None
+                zombie_won = outcome.winners == {state.config.zombie_seat}
+                assert zombie_won == (o.winner == ZOMBIE_WINS), m
+                seen.add("winner")
+            departs = state.phase is Phase.LOCATION and after.phase is Phase.DECIDE
+            assert o.departs == (departs and m.action is A.LEAVE), m
+            sneak = state.phase is Phase.DECIDE and after.phase is Phase.SNEAK
+            assert (o.sets_off >= 0) == sneak, m
+            fed = m.action is A.FEED and after.phase is Phase.SHELTER
+            assert (o.discards > 0) == fed, m
+            if fed:
+                assert o.discards == discards_due(after)
+                seen.add("discards")
+            if o.combat and m.action is A.AMBUSH:
+                seen.add("ambush")
+                for roll in range(1, 7):
+                    rolled = apply(after, chance(A.ROLL, roll))
+                    into = rolled.phase is Phase.COMMIT or rolled.combat is not None
+                    victim_dead = rolled.survivors[m.args[0]].life <= 0
+                    assert into or (victim_dead and o.unless_dies == m.args[0]), (m, roll)
+            if o.combat and m.action is A.DONE:
+                assert after.phase is Phase.COMMIT and after.combat is not None
+                assert len(combat_zombies(after)) == o.zombies
+            if o.last_draw:
+                assert zombie_deck_size(state) == 1
+            seen |= {"departs"} if o.departs else set()
+            seen |= {"sets_off"} if o.sets_off >= 0 else set()
+    assert {"winner", "discards", "ambush", "departs", "sets_off"} <= seen
+
+
+def test_a_label_tells_the_consequences_a_player_must_know() -> None:
+    """ "After the attack is resolved, then all Survivors enter combat" and "If any
+    Survivors target a Zombie with the "Fight" command, that Zombie must deal damage to
+    one of them"."""
+    state = at_location(start())
+    fight = move(1, A.AMBUSH, 2, 0)
+    assert (
+        told(state, fight, None)
+        .split("\n")[0]
+        .endswith("a free attack. Then all Survivors enter combat.")
+    )
+    for s in (1, 2):
+        state = apply(state, move(s, A.LEAVE))
+    last = GAME.label(state, move(3, A.LEAVE), 3)
+    assert last.startswith("You are ready to leave the Gun Shop. Everyone is then ready: the")
+    assert "the Survivors go On the Move, leaving 3 cards unclaimed here." in last
+    combat = in_a_combat()
+    declarer = next(m for m in legal_moves(combat) if m.action is A.TARGET_ZOMBIE)
+    assert GAME.label(combat, declarer, None).endswith(
+        f"If it lives, zombie {declarer.args[0]} must then bite one of those fighting it."
+    )
+
+
+def in_a_combat() -> State:
+    """A Runner at the Gun Shop; every Survivor commits Fight, so the first declares."""
+    state = travel(start(), 1)
+    state = apply(state, move(0, A.PLAY, zcard(state.config, "Runner")))
+    state = apply(state, move(0, A.DONE))
+    for s in (1, 2, 3):
+        state = apply(state, move(s, A.COMMIT, int(Commit.FIGHT)))
+    assert state.phase is Phase.DECLARE
+    return state
+
+
+def test_the_zombie_players_last_card_is_told_to_end_the_game() -> None:
+    """ "Survivors win the game when the Zombie Player has no more cards in their deck and
+    their hand.\""""
+    state = travel(start(), 1)
+    runner = zcard(state.config, "Runner")
+    # The Runner is all the Zombie Player has left.
+    state = evolve(
+        state, zombie_hand=(runner,), zombie_deck=(0,) * len(state.zombie_deck), burned=0
+    )
+    assert GAME.label(state, move(0, A.HIDE, runner), 1).endswith(
+        "That ends the game: the Zombie Player has no cards left in deck or hand, and the"
+        " living Survivors win."
+    )
+    assert apply(state, move(0, A.HIDE, runner)).phase is Phase.OVER

@@ -145,14 +145,88 @@ def test_a_name_of_the_wrong_kind_is_not_read() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
-    ["1: fly 3", "1: commit run", "1: choose both", "1: ambush 2 kick", "1: give 2 sandwich", ""],
-)
-def test_junk_is_a_decode_error_listing_the_forms(text: str) -> None:
-    with pytest.raises(DecodeError, match=r"commit fight\|shoot\|escape\|pass") as caught:
+    ("text", "said"),
+    [
+        ("1: commit run", "'run' is not fight or shoot or escape or pass; 'commit' takes"
+         " 'commit fight|shoot|escape|pass'"),
+        ("1: choose both", "'choose' takes 'choose supply|munition'"),
+        ("1: ambush 2 kick", "'ambush' takes 'ambush SEAT fight|shoot'"),
+        ("1: ambush two fight", "'two' is not a seat"),
+        ("1: give 2 sandwich", "'sandwich' is not an item; 'give' takes 'give SEAT ITEM'"),
+        ("0: mutate claws zero", "'zero' is not a zombie number"),
+    ],
+)  # fmt: skip
+def test_wrong_words_say_what_belongs_in_their_place(text: str, said: str) -> None:
+    with pytest.raises(DecodeError) as caught:
         parse_move(in_combat(), text)
-    assert "choose supply|munition" in str(caught.value)
-    assert "ambush S fight|shoot" in str(caught.value)
+    assert said in str(caught.value)
+
+
+CHANCE_WORDS = ("building", "item", "zcard", "roll")
+
+
+@pytest.mark.parametrize(
+    "text", ["1: fly 3", "1: commit run", "1: give 2 sandwich", "1: equp pistol", "1: rol 3", ""]
+)
+def test_no_error_offers_a_seat_chance_notation(text: str) -> None:
+    with pytest.raises(DecodeError) as caught:
+        parse_move(in_combat(), text)
+    message = str(caught.value)
+    assert "chance" not in message and "BUILDING" not in message, message
+    offered = message.split(": ", 1)[-1].split(";", 1)[-1]
+    assert not {w for w in CHANCE_WORDS if f"{w} " in offered or f"{w}," in offered}, message
+
+
+def test_an_unknown_keyword_gets_a_guess_among_the_movers_own_moves() -> None:
+    state = in_combat()
+    with pytest.raises(DecodeError, match=r"unknown move 'equp'; did you mean 'equip ITEM'\?"):
+        parse_move(state, "1: equp pistol")
+    with pytest.raises(DecodeError, match=r"unknown move 'comit'; did you mean 'commit fight"):
+        parse_move(state, "1: comit fight")
+    # chance is told chance's forms, and a seat never is
+    with pytest.raises(DecodeError, match=r"did you mean 'roll N'\?"):
+        parse_move(state, "chance: rol 3")
+    with pytest.raises(DecodeError) as caught:
+        parse_move(state, "1: fly 3")
+    assert str(caught.value).startswith("'1: fly 3': unknown move 'fly'; moves: choose, propose")
+    assert "zcard" not in str(caught.value)
+
+
+def test_a_name_is_read_by_its_start_or_whole_words() -> None:
+    state = at_gun_shop()
+    config = state.config
+    pistol, bat = item(config, "Pistol"), item(config, "Baseball Bat")
+    assert parse_move(state, "1: equip pist") == Move(1, A.EQUIP, (pistol,))
+    assert parse_move(state, "2: give 3 bat") == Move(2, A.GIVE, (3, bat))
+    kit = item(config, "First Aid Kit")
+    assert parse_move(state, "1: use first aid") == Move(1, A.USE, (kit,))
+    assert parse_move(state, "1: use aid kit") == Move(1, A.USE, (kit,))
+    assert parse_move(start(), "1: propose gun") == Move(1, A.PROPOSE, (GUN_SHOP,))
+    assert parse_move(start(), "1: propose mall") == Move(1, A.PROPOSE, (9,))  # Shopping Mall
+    claws = zcard(config, "Claws")
+    assert parse_move(state, "0: mutate cla 0") == Move(0, A.MUTATE, (claws, 0))
+    assert parse_move(state, "1: commit esc") == parse_move(state, "1: commit escape")
+    assert parse_move(state, "1: ambush 2 sh") == Move(1, A.AMBUSH, (2, 1))
+
+
+def test_an_ambiguous_name_lists_what_it_could_be() -> None:
+    state = at_gun_shop()
+    with pytest.raises(DecodeError, match="'fire' could be Fire Axe or Firecrackers; type more"):
+        parse_move(state, "1: equip fire")
+    with pytest.raises(
+        DecodeError, match="'store' could be Grocery Store or Hardware Store; type more"
+    ):
+        parse_move(start(), "1: propose store")
+    with pytest.raises(DecodeError, match="'house' could be House on Elm Street, House on Maple"):
+        parse_move(new_game(), "chance: building house")
+
+
+def test_a_hyphenated_keyword_may_be_typed_with_a_space() -> None:
+    state = at_gun_shop()
+    rifle = item(state.config, "Rifle")
+    assert parse_move(state, "1: claim use rifle") == Move(1, A.CLAIM_USE, (rifle,))
+    assert parse_move(in_combat(), "2: target zombie 0") == Move(2, A.TARGET_ZOMBIE, (0,))
+    assert parse_move(state, "1: claim hidden") == Move(1, A.CLAIM_HIDDEN)
 
 
 def test_every_legal_and_candidate_move_round_trips_over_random_games() -> None:

@@ -4,7 +4,8 @@ No move is a pass: every legal move deals, draws or turns a card, tells (or fail
 tell) a story, or casts a vote that cannot be cast again. So a measure of the moves
 left, :func:`moves_left`, drops by at least one with every legal move; a game lasts
 at most ``moves_left(new_game(config))`` moves: 2 + 4n for the set-up and n + 5 per
-Event in the pile (draw, next back, story, n - 1 votes, up to 3 Objects drawn).
+Event in the pile (draw, next back, story, n - 1 votes, up to 3 Objects drawn); with
+``hand_size`` h, (h + 1)n + 2 and n + 2 + h.
 With the rulebook's 3 Events per player that is 126 moves for 4 players and 224
 for 6. An agent that answers with an illegal move only gets ``IllegalMove``.
 """
@@ -31,6 +32,7 @@ from zombie_rules.texas_zombies import (
     chance_weights,
     legal_moves,
     new_game,
+    spread_events,
     to_act,
 )
 
@@ -38,15 +40,16 @@ from zombie_rules.texas_zombies import (
 def moves_left(state: State) -> int:
     """An upper bound on the moves still to come (0 exactly when the game is over)."""
     n = state.config.players
-    per_turn = n + 5
+    h = state.config.hand_size
+    per_turn = n + 2 + h
     turns = state.events_left * per_turn
     phase = state.phase
     dealt = sum(len(h) for h in state.hands)
     teams = sum(1 for t in state.teams if t is not None)
     if phase is Phase.TOP_BACK:
-        return 1 + 3 * n + 1 + n + turns
+        return 1 + h * n + 1 + n + turns
     if phase is Phase.DEAL_OBJECT:
-        return 3 * n - dealt + 1 + n + turns
+        return h * n - dealt + 1 + n + turns
     if phase is Phase.SPLIT:
         return 1 + n + turns
     if phase is Phase.DEAL_TEAM:
@@ -54,11 +57,11 @@ def moves_left(state: State) -> int:
     if phase is Phase.DRAW_EVENT:
         return turns
     if phase is Phase.NEXT_BACK:
-        return 1 + 1 + (n - 1) + 3 + turns
+        return 1 + 1 + (n - 1) + h + turns
     if phase is Phase.TELL:
-        return 1 + (n - 1) + 3 + turns
+        return 1 + (n - 1) + h + turns
     if phase is Phase.VOTE:
-        return len(to_act(state)) + 3 + turns
+        return len(to_act(state)) + h + turns
     if phase is Phase.DRAW_OBJECT:
         return state.to_draw + turns
     return 0
@@ -102,6 +105,29 @@ def test_every_legal_move_brings_the_end_closer(players: int) -> None:
             state = apply(state, rng.choice(legal))
         played += 1
     assert moves_left(state) == 0 and played <= bound
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        Config(players=4, team_sizes=(3, 1), hand_size=5),
+        Config(players=5, team_sizes=(4, 1), hand_size=2, events=spread_events((15, 15, 0))),
+    ],
+    ids=["four-3-1-hand5", "five-4-1-hand2"],
+)
+def test_the_measure_drops_in_variant_games_too(config: Config) -> None:
+    rng = random.Random(config.players)
+    state = new_game(config)
+    while legal := legal_moves(state):
+        left = moves_left(state)
+        for move in legal:
+            assert moves_left(apply(state, move)) < left, f"{move} at {state.phase.name}"
+        if CHANCE in to_act(state):
+            moves, weights = chance_weights(state)
+            state = apply(state, rng.choices(moves, weights)[0])
+        else:
+            state = apply(state, rng.choice(legal))
+    assert moves_left(state) == 0
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])

@@ -31,7 +31,7 @@ from zombie_rules.zombie_doctor import (
 )
 from zombie_rules.zombie_doctor.checks import check_state
 from zombie_rules.zombie_doctor.config import tables
-from zombie_rules.zombie_doctor.knowledge import TABLE, known_to, xray_taken
+from zombie_rules.zombie_doctor.knowledge import TABLE, known_to, lost_unseen, xray_taken
 from zombie_rules.zombie_doctor.views import View
 
 Make = Callable[..., State]
@@ -335,3 +335,22 @@ def test_a_decoded_view_needs_one_known_hand_per_seat(make: Make) -> None:
     data["known_hands"] = [[], []]
     with pytest.raises(DecodeError, match="known_hands"):
         from_json(View, json.dumps(data))
+
+
+def test_a_card_lost_unseen_leaves_each_memory_less_one_copy_of_each_kind() -> None:
+    """``lost_unseen`` keeps its meaning: every knower's whole memory of the hand (what
+    everyone knows plus its own part) is one copy of each kind fewer, and the shared part
+    the same; checked against that definition, counted with Counters, on random rows."""
+    rng = random.Random(7)
+    for _ in range(500):
+        shared = tuple(sorted(rng.choices(range(4), k=rng.randrange(4))))
+        extras = [tuple(sorted(rng.choices(range(4), k=rng.randrange(4)))) for _ in range(2)]
+        own = ((1, extras[0]), (2, extras[1]))
+        known = (((), ()), (shared, own), ((), ()))
+        after = lost_unseen(known, 1)
+        for knower in (TABLE, 1, 2):
+            before = Counter(known_to(known, knower, 1))
+            expected = Counter({k: n - 1 for k, n in before.items() if n > 1})
+            assert Counter(known_to(after, knower, 1)) == expected, (shared, own, knower)
+        if after:
+            assert [who for who, _ in after[1][1]] == [1, 2]

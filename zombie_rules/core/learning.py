@@ -263,6 +263,62 @@ class ChanceSpace:
             raise ValueError(f"a chance space of {self.size} needs as many distinct names")
 
 
+@attrs.frozen
+class ChanceTable:
+    """A title's chance outcomes listed once per config and numbered by position.
+
+    For titles whose chance moves are a fixed list of move objects (a draw per card
+    kind, a roll per die face): ``outcomes[i]`` is outcome ``i``, ``by_move`` its
+    inverse, ``names[i]`` how it reads, and ``weights`` the title's
+    ``chance_weights``, which says which outcomes are possible now. :meth:`space` is
+    the :class:`ChanceSpace`; its refusals name the title (``title``) and, for an
+    impossible outcome, the possible ones by number and name.
+    """
+
+    title: str
+    names: tuple[str, ...]
+    by_move: dict[Any, int]
+    outcomes: tuple[Any, ...]
+    weights: Callable[[Any], tuple[Sequence[Any], Sequence[int]]]
+
+    def index(self, state: Any, move: Any) -> int:
+        """The number of the chance move ``move`` (:class:`IllegalMove` if none has one)."""
+        i = self.by_move.get(move) if type(move) is type(self.outcomes[0]) else None
+        if i is None:
+            raise IllegalMove(f"{move!s:.60}: not a {self.title} chance outcome of this config")
+        return i
+
+    def outcome(self, state: Any, i: int) -> Any:
+        """Outcome ``i`` if it is possible at ``state``, else :class:`IllegalMove`."""
+        moves, _ = self.weights(state)
+        if type(i) is int and 0 <= i < len(self.outcomes) and self.outcomes[i] in moves:
+            return self.outcomes[i]
+        possible = ", ".join(f"{self.by_move[m]} ({self.names[self.by_move[m]]})" for m in moves)
+        raise IllegalMove(
+            f"chance outcome {i!r:.40} is not possible now; possible: {possible or 'none'}"
+        )
+
+    def space(self) -> ChanceSpace:
+        """The :class:`ChanceSpace` of these outcomes."""
+        return ChanceSpace(len(self.names), self.names, self.index, self.outcome)
+
+
+def chance_table(
+    title: str,
+    outcomes: Sequence[Any],
+    name: Callable[[Any], str],
+    weights: Callable[[Any], tuple[Sequence[Any], Sequence[int]]],
+) -> ChanceTable:
+    """The :class:`ChanceTable` of ``outcomes`` (distinct moves of one type), named by ``name``."""
+    listed = tuple(outcomes)
+    if not listed:
+        raise ValueError("a chance table needs at least one outcome")
+    by_move = {move: i for i, move in enumerate(listed)}
+    if len(by_move) != len(listed):
+        raise ValueError("two chance outcomes are equal")
+    return ChanceTable(title, tuple(map(name, listed)), by_move, listed, weights)
+
+
 # ----------------------------------------------------------- observations
 
 

@@ -41,6 +41,7 @@ from zombie_rules.quarantine_z.describe import account, describe, label
 from zombie_rules.quarantine_z.determinize import determinize
 from zombie_rules.quarantine_z.facts import FACTS
 from zombie_rules.quarantine_z.guide import GUIDE
+from zombie_rules.quarantine_z.learning import learning as learning
 from zombie_rules.quarantine_z.notation import parse_move
 from zombie_rules.quarantine_z.rules import (
     apply,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
 import attrs
@@ -36,19 +36,58 @@ from zombie_rules.quarantine_z.state import (
 
 T = TypeVar("T")
 
+
+def slot_builder(cls: type[T]) -> Callable[[Sequence[object]], T]:
+    """A function that makes a ``cls`` from the values of its fields, in order.
+
+    What the attrs ``__init__`` of a frozen, slotted record does (every field set,
+    the hash cache emptied), with each slot's descriptor called directly rather than
+    through ``object.__setattr__`` and a name: a quarter cheaper, and ``apply``
+    builds a new ``State`` once or twice per move. Only for records whose
+    ``__init__`` only stores its arguments (no converters, validators or
+    ``__attrs_post_init__``): :func:`_plain` refuses any other.
+    """
+    _plain(cls)
+    names = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]
+    cached = "_attrs_cached_hash" in getattr(cls, "__slots__", ())
+    setters: dict[str, object] = {"_new": object.__new__, "cls": cls}
+    lines = ["def build(v):", "    o = _new(cls)"]
+    for i, name in enumerate(names):
+        setters[f"_s{i}"] = cls.__dict__[name].__set__
+        lines.append(f"    _s{i}(o, v[{i}])")
+    if cached:
+        setters["_h"] = cls.__dict__["_attrs_cached_hash"].__set__
+        lines.append("    _h(o, None)")
+    lines.append("    return o")
+    exec("\n".join(lines), setters)
+    return setters["build"]  # type: ignore[return-value]
+
+
+def _plain(cls: type) -> None:
+    """Refuse a record whose ``__init__`` does more than store its fields."""
+    fields = attrs.fields(cls)
+    if not getattr(cls, "__slots__", None) or hasattr(cls, "__attrs_post_init__"):
+        raise TypeError(f"{cls.__name__}: slot_builder needs a slotted record, no post-init")
+    if any(f.converter is not None or f.validator is not None or not f.init for f in fields):
+        raise TypeError(f"{cls.__name__}: slot_builder needs fields without converters")
+
+
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
 _STATE_VALUES = operator.attrgetter(*_STATE_FIELDS)
 _STATE_INDEX = {name: i for i, name in enumerate(_STATE_FIELDS)}
 _COMBAT_FIELDS = tuple(f.name for f in attrs.fields(Combat))
 _COMBAT_VALUES = operator.attrgetter(*_COMBAT_FIELDS)
 _COMBAT_INDEX = {name: i for i, name in enumerate(_COMBAT_FIELDS)}
+_BUILD_COMBAT = slot_builder(Combat)
 
 
 def replace(state: State, **changes: object) -> State:
     """``state`` with some fields replaced (positional construction, no validation).
 
     Reading every field with one ``attrgetter`` and patching by index is what makes
-    this cheap enough to call a few times per ``apply``.
+    this cheap enough to call a few times per ``apply``. It runs ``State.__init__``
+    (the speed tests count the states a move builds through it); combat records,
+    which nothing counts, are filled by :func:`slot_builder`.
     """
     values = list(_STATE_VALUES(state))
     for name, value in changes.items():
@@ -61,15 +100,28 @@ def replace_combat(combat: Combat, **changes: object) -> Combat:
     values = list(_COMBAT_VALUES(combat))
     for name, value in changes.items():
         values[_COMBAT_INDEX[name]] = value
-    return Combat(*values)
+    return _BUILD_COMBAT(values)
 
 
 # ------------------------------------------------------------ seats and masks
 
 
 def living(state: State) -> tuple[int, ...]:
-    """Survivor seats still alive, ascending (the Zombie Player's entry is at Life 0)."""
-    return tuple([s for s, sv in enumerate(state.survivors) if sv.life > 0])
+    """Survivor seats still alive, ascending (the Zombie Player's entry is at Life 0).
+
+    Read off the Survivors' records alone, which most moves leave as they were (the
+    same tuple object), so the answer for the last records asked about is kept.
+    """
+    survivors = state.survivors
+    seen, answer = _LIVING[0]
+    if seen is not survivors:
+        answer = tuple([s for s, sv in enumerate(survivors) if sv.life > 0])
+        _LIVING[0] = (survivors, answer)  # one entry, swapped whole (safe across threads)
+    return answer
+
+
+#: The Survivors' records :func:`living` last answered for, with its answer.
+_LIVING: list[tuple[object, tuple[int, ...]]] = [(None, ())]
 
 
 def anyone_alive(state: State) -> bool:
@@ -286,17 +338,25 @@ def best_melee(config: Config, survivor: Equipped) -> tuple[int, bool]:
     return best
 
 
-@functools.lru_cache(maxsize=4096)
 def best_gun(config: Config, survivor: Survivor) -> int:
     """The equipped firearm a Shoot uses: the most damaging one with ammunition in hand.
 
-    Cached per (config, Survivor): both hash from a cached value, and the legal-move
-    generators ask this for every seat in every combat and ambush.
+    The legal-move generators ask this for every seat in every combat and ambush:
+    a Survivor with nothing equipped (most of them) is answered at once, the others
+    from a cache by (config, equipment, hand), which repeat far more often than
+    whole Survivor records do.
     """
+    if not survivor.equipment:
+        return -1
+    return _best_gun(config, survivor.equipment, survivor.hand)
+
+
+@functools.lru_cache(maxsize=4096)
+def _best_gun(config: Config, equipment: tuple[int, ...], hand: tuple[int, ...]) -> int:
     ammo_of = tables(config).ammo_of
-    held = hand_items(survivor)
+    held = hand_items_of(hand)
     best, best_key = -1, (-1, -1)
-    for e in survivor.equipment:
+    for e in equipment:
         it = config.items[e]
         if it.gun_damage and ammo_of[e] in held:
             key = (it.gun_damage, -e)

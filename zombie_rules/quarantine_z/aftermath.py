@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from zombie_rules.core.seats import has_seat
 from zombie_rules.quarantine_z._base import (
     active,
@@ -28,8 +30,8 @@ from zombie_rules.quarantine_z.combat import bite_options, in_turn
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import drop, hurt_later
 from zombie_rules.quarantine_z.location import discards_due
-from zombie_rules.quarantine_z.rules import result
-from zombie_rules.quarantine_z.state import Commit, Location, Phase, State, Survivor, Zombie
+from zombie_rules.quarantine_z.rules import apply, result
+from zombie_rules.quarantine_z.state import Commit, Location, Move, Phase, State, Survivor, Zombie
 from zombie_rules.quarantine_z.steps import Ambush, Steal, ZombieDraws
 from zombie_rules.quarantine_z.wording import Teller, capital, count, listing
 
@@ -249,8 +251,13 @@ _STAGES = {
 }
 
 
-def transitions(t: Teller, before: State, after: State, *, told_draw: bool = False) -> list[str]:
+def transitions(
+    t: Teller, before: State, after: State, *, told_draw: bool = False, move: Move | None = None
+) -> list[str]:
     """Lines for the stages the move led into, the Zombie Player's draws and the game's end.
+
+    ``move`` (the move from ``before`` to ``after``) tells a combat stopped by
+    ``Config.combat_round_limit`` from one that ended by the rulebook (ruling 39).
 
     A Zombie Player's draw that interrupts a Zombies! step started by the Survivors'
     arrival (``resume`` is LOOT_DRAW) belongs to that step, so ``stage`` maps
@@ -260,7 +267,7 @@ def transitions(t: Teller, before: State, after: State, *, told_draw: bool = Fal
     lines: list[str] = []
     old, new = _stage_of(before), _stage_of(after)
     if old == "combat" and new != "combat":
-        lines += _combat_over(t, before, after)
+        lines += _combat_over(t, before, after, move)
     if new == "over":
         return lines + game_over(t, after)
     draws = []
@@ -366,11 +373,20 @@ def _combat_turns(t: Teller, before: State, after: State) -> list[str]:
     return []
 
 
-def _combat_over(t: Teller, before: State, after: State) -> list[str]:
+def _combat_over(t: Teller, before: State, after: State, move: Move | None) -> list[str]:
     combat = before.combat
     assert combat is not None
     if after.phase is Phase.OVER:
         return []
+    if move is not None and stopped_by_round_limit(before, move):
+        rounds = count(combat.rounds + 1, "round")
+        if after.phase is Phase.DECIDE and combat_zombies(before):
+            place = t.place(after.area[after.here].building)
+            return [
+                f"The combat has lasted {rounds} and ends undecided: the zombies stay at"
+                f" {place} and return to full Life, and the Survivors move on."
+            ]
+        return [f"The combat has lasted {rounds} and ends undecided."]
     if (
         after.phase is Phase.DECIDE
         and combat.origin is not Phase.DECIDE
@@ -383,6 +399,22 @@ def _combat_over(t: Teller, before: State, after: State) -> list[str]:
             " return to full Life."
         ]
     return ["The combat is over."]
+
+
+def stopped_by_round_limit(before: State, move: Move) -> bool:
+    """Whether ``move`` ends the combat only because of ``Config.combat_round_limit``.
+
+    The move ends the combat, and played again under no limit it would have gone on
+    to another round. Only the last round's moves are played (no cost otherwise).
+    """
+    combat = before.combat
+    limit = before.config.combat_round_limit
+    if combat is None or limit is None or combat.rounds + 1 < limit:
+        return False
+    if apply(before, move).combat is not None:
+        return False
+    unlimited = attrs.evolve(before.config, combat_round_limit=None)
+    return apply(replace(before, config=unlimited), move).combat is not None
 
 
 def _location_turns(t: Teller, before: State, after: State) -> list[str]:

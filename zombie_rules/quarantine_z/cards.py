@@ -3,7 +3,7 @@
 The rulebook fixes the counts (54 Zombie, 12 Action, 36 Supply, 27 Munition,
 18 Building cards) and the mechanics but prints no card texts. This module is our
 design, documented card by card in ``docs/cards/quarantine_z.md``. A table can
-play any other set through ``Config(zombie_cards=..., items=..., buildings=...)``;
+play any other set through ``Config(zombie_card_set=..., item_set=..., building_set=...)``;
 the config validates it.
 
 Every Zombie card is double-sided: the back, the same on every card, is a standard

@@ -6,6 +6,7 @@ from collections import Counter
 from collections.abc import Hashable
 
 from zombie_rules.core.seats import has_seat, without_seat
+from zombie_rules.quarantine_z import steps as st
 from zombie_rules.quarantine_z._base import (
     active,
     armor_error,
@@ -39,19 +40,6 @@ from zombie_rules.quarantine_z.state import (
     State,
     Survivor,
     TargetKind,
-)
-from zombie_rules.quarantine_z.steps import (
-    Ambush,
-    Bite,
-    Claim,
-    LootDraw,
-    SetupDraw,
-    ShelterDiscards,
-    Steal,
-    Step,
-    Turn,
-    ZombieDraws,
-    ZombiesStep,
 )
 from zombie_rules.quarantine_z.views import ClaimedCard, ClaimView, View
 
@@ -285,13 +273,13 @@ def _check_location(state: State, i: int, loc: Location) -> None:
 
 #: The step record each phase holds (``None``: the phase needs none); see :mod:`~.steps`.
 _STEP_KINDS: dict[Phase, type] = {
-    Phase.BUILDINGS: type(None), Phase.SETUP_CHOOSE: SetupDraw, Phase.SETUP_DRAW: SetupDraw,
-    Phase.ZOMBIE_DRAW: ZombieDraws, Phase.DECIDE: type(None), Phase.SNEAK: Turn,
-    Phase.ZOMBIES: ZombiesStep, Phase.LOOT_ROLL: type(None), Phase.LOOT_DRAW: LootDraw,
-    Phase.LOCATION: type(None), Phase.CLAIM: Claim, Phase.DISPUTE: Claim,
-    Phase.CLAIM_CARD: Claim, Phase.STEAL_CARD: Steal, Phase.AMBUSH_ROLL: Ambush,
-    Phase.SHELTER: ShelterDiscards, Phase.COMMIT: type(None), Phase.DECLARE: Turn,
-    Phase.RESOLVE: Turn, Phase.BITE: Bite, Phase.OVER: type(None),
+    Phase.BUILDINGS: type(None), Phase.SETUP_CHOOSE: st.SetupDraw, Phase.SETUP_DRAW: st.SetupDraw,
+    Phase.ZOMBIE_DRAW: st.ZombieDraws, Phase.DECIDE: type(None), Phase.SNEAK: st.Turn,
+    Phase.ZOMBIES: st.ZombiesStep, Phase.LOOT_ROLL: type(None), Phase.LOOT_DRAW: st.LootDraw,
+    Phase.LOCATION: type(None), Phase.CLAIM: st.Claim, Phase.DISPUTE: st.Claim,
+    Phase.CLAIM_CARD: st.Claim, Phase.STEAL_CARD: st.Steal, Phase.AMBUSH_ROLL: st.Ambush,
+    Phase.SHELTER: st.ShelterDiscards, Phase.COMMIT: type(None), Phase.DECLARE: st.Turn,
+    Phase.RESOLVE: st.Turn, Phase.BITE: st.Bite, Phase.OVER: type(None),
 }  # fmt: skip
 
 
@@ -346,9 +334,9 @@ _RESUMED = {
 _COMBAT_PHASES = frozenset((Phase.COMMIT, Phase.DECLARE, Phase.RESOLVE, Phase.BITE))
 
 
-def _resume(step: Step) -> Phase | None:
+def _resume(step: st.Step) -> Phase | None:
     """The step an interruption goes back to (``None``: the step is no interruption)."""
-    if isinstance(step, ZombieDraws | Steal | Ambush):
+    if isinstance(step, st.ZombieDraws | st.Steal | st.Ambush):
         return step.resume
     return None
 
@@ -460,7 +448,7 @@ def _check_setup(state: State) -> None:
             raise ValueError("building_pile: empty, yet a Building is to be dealt")
         return
     step = state.step
-    assert isinstance(step, SetupDraw)  # _check_step_kind
+    assert isinstance(step, st.SetupDraw)  # _check_step_kind
     done = step.drawn
     if not 0 <= done < k * config.setup_draws:
         raise ValueError(f"step.drawn: {done} set-up draws made, of {k * config.setup_draws}")
@@ -488,7 +476,7 @@ def _check_phase(state: State) -> None:
     step = state.step
     if phase in (Phase.BUILDINGS, Phase.SETUP_CHOOSE, Phase.SETUP_DRAW, Phase.OVER):
         return
-    if isinstance(step, ZombieDraws):
+    if isinstance(step, st.ZombieDraws):
         room = config.zombie_hand - len(state.zombie_hand)
         if not 1 <= step.left <= min(room, zombie_deck_size(state)):
             raise ValueError("step.left: cards still to draw, as hand limit and deck permit")
@@ -499,15 +487,15 @@ def _check_phase(state: State) -> None:
         if step.resume is not Phase.ZOMBIES and step.played:
             raise ValueError("step.played: only a draw amid the Zombies! step follows plays")
         return
-    if isinstance(step, ShelterDiscards) and (
+    if isinstance(step, st.ShelterDiscards) and (
         step.discards_left < 1 or not (state.zombie_hand or zombie_deck_size(state) > 0)
     ):
         raise ValueError("step.discards_left: the Zombie Player has cards left to discard")
-    if isinstance(step, ZombiesStep):
+    if isinstance(step, st.ZombiesStep):
         if state.allowance < 1 or not 0 <= step.played <= state.allowance:
             raise ValueError("step.played/allowance: Zombies played this step, of those allowed")
         return
-    if isinstance(step, LootDraw):
+    if isinstance(step, st.LootDraw):
         supply, munition = state.loot
         munitions = step.deck is Deck.MUNITION
         first = munition if munitions else supply
@@ -515,13 +503,15 @@ def _check_phase(state: State) -> None:
             raise ValueError("step.deck/loot: the deck being looted has a card to draw")
         if supply > sum(state.supply_deck) or munition > sum(state.munition_deck):
             raise ValueError("loot: more cards to draw than the decks hold")
-    elif isinstance(step, Steal | Ambush):
+    elif isinstance(step, st.Steal | st.Ambush):
         thief, victim = (
-            (step.thief, step.victim) if isinstance(step, Steal) else (step.attacker, step.victim)
+            (step.thief, step.victim)
+            if isinstance(step, st.Steal)
+            else (step.attacker, step.victim)
         )
         if thief not in alive or victim not in alive or thief == victim:
             raise ValueError("step: a living Survivor acts on another")
-        if isinstance(step, Steal):
+        if isinstance(step, st.Steal):
             if not state.survivors[victim].hand:
                 raise ValueError("step.victim: the victim of a theft holds a card to take")
         elif step.gun is not None and (
@@ -531,7 +521,7 @@ def _check_phase(state: State) -> None:
         ):
             raise ValueError("step.gun: none (Fight) or the firearm the ambusher shoots")
     if phase is Phase.SNEAK:
-        assert isinstance(step, Turn)
+        assert isinstance(step, st.Turn)
         if step.seat not in alive:
             raise ValueError("step.seat: a living Survivor rolls to Sneak")
         if state.noise > sum(1 for s in alive if s < step.seat):
@@ -573,7 +563,7 @@ def _check_claim(state: State) -> None:
         return
     config = state.config
     claim = state.step
-    assert isinstance(claim, Claim)  # _check_step_kind
+    assert isinstance(claim, st.Claim)  # _check_step_kind
     s, item, use = claim.claimant, claim.item, claim.use
     alive = mask_of(living(state))
     if s not in tables(config).survivors or not has_seat(alive, s) or has_seat(state.restricted, s):
@@ -634,6 +624,13 @@ def _check_combat(state: State) -> None:
         raise ValueError("combat.fought: masks of members")
     if combat.noise < 0:
         raise ValueError("combat.noise: cannot be negative")
+    limit = config.combat_round_limit
+    if combat.rounds < 0 or (limit is not None and combat.rounds >= limit):
+        raise ValueError(
+            f"combat.rounds: the rounds played out, 0 up to {limit} - 1"
+            if limit is not None
+            else "combat.rounds: the rounds played out, 0 or more"
+        )
     declared = phase is Phase.DECLARE or phase is Phase.RESOLVE
     for s, target in enumerate(combat.targets):
         if target is None:
@@ -679,7 +676,7 @@ def _check_combat(state: State) -> None:
             raise ValueError("combat.revealed: the cards are turned up after the Decide step")
     if phase is Phase.DECLARE or phase is Phase.RESOLVE:
         step = state.step
-        assert isinstance(step, Turn)  # _check_step_kind
+        assert isinstance(step, st.Turn)  # _check_step_kind
         if not queue or step.seat != queue[0]:
             raise ValueError("combat.queue: step.seat is the first Survivor of the queue")
     elif queue:
@@ -715,7 +712,7 @@ def _check_combat(state: State) -> None:
             raise ValueError("area: zombies killed leave play at the end of the Resolve step")
     if phase is Phase.BITE:
         step = state.step
-        assert isinstance(step, Bite)  # _check_step_kind
+        assert isinstance(step, st.Bite)  # _check_step_kind
         i = zombie_at(zombies, step.zombie)
         if i is None or len(bite_options(state, i)) < 2:
             raise ValueError("step.zombie: a zombie whose victim the Zombie Player picks")

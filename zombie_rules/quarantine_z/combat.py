@@ -21,7 +21,7 @@ from zombie_rules.quarantine_z._base import (
     bump,
     can_shoot,
     combat_zombies,
-    hand_items,
+    hand_items_of,
     has,
     living,
     move_row,
@@ -255,7 +255,8 @@ def legal_declare(state: State) -> tuple[Move, ...]:
     combat = state.combat
     assert combat is not None
     config = state.config
-    moves = list(_combat_item_moves(config, s, state.survivors[s]))
+    hand = state.survivors[s].hand
+    moves = list(_combat_item_moves(config, s, hand)) if hand else []
     if combat.commits[s] in (Commit.FIGHT, Commit.SHOOT):
         zombies = combat_zombies(state)
         others = [j for j in active(state) if j != s]
@@ -277,11 +278,16 @@ def _ready(s: int) -> Move:
 
 
 @functools.lru_cache(maxsize=4096)
-def _combat_item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]:
+def _combat_item_moves(config: Config, s: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
+    """'use I' for each kind of Combat Item in the hand (cached by the encoded hand)."""
+    row = move_row(s, Action.USE, (), len(config.items))
+    items = config.items
     return tuple(
-        Move(s, Action.USE, (item,))
-        for item in dict.fromkeys(hand_items(me))
-        if config.items[item].kind is Kind.COMBAT
+        [
+            row[item]
+            for item in dict.fromkeys(hand_items_of(hand))
+            if items[item].kind is Kind.COMBAT
+        ]
     )
 
 

@@ -42,6 +42,9 @@ class Config:
     saved configs short. ``strict_counts`` requires the rulebook's deck sizes.
     ``player_scaling`` (ruling 38) scales the Zombie Player with the number of
     Survivors; ``False`` is the rulebook's fixed numbers at every player count.
+    ``combat_round_limit`` ends a combat still going after that many rounds, as a
+    stalemate (ruling 39); ``None`` is the rulebook's "Repeat this sequence until ...",
+    which a Survivor-against-Survivor combat of missed rolls need never end.
     """
 
     players: int = 4
@@ -69,6 +72,7 @@ class Config:
     allow_steal: bool = True
     give_way: bool = True
     player_scaling: bool = True
+    combat_round_limit: int | None = 50
 
     def __attrs_post_init__(self) -> None:
         validate(self)
@@ -152,6 +156,12 @@ def validate(config: Config) -> None:
         raise InvalidConfig("fight_hit", f"must be a die face 1-6, not {config.fight_hit}")
     if config.zombies_per_step < 1:
         raise InvalidConfig("zombies_per_step", "must be at least 1")
+    require_type("combat_round_limit", config.combat_round_limit, (int, type(None)))
+    if config.combat_round_limit is not None and config.combat_round_limit < 1:
+        raise InvalidConfig(
+            "combat_round_limit",
+            f"must be at least 1 round, or None for no limit, not {config.combat_round_limit}",
+        )
     require_int_pairs("variable_loot", config.variable_loot)
     if len(config.variable_loot) != 6 or any(s < 0 or m < 0 for s, m in config.variable_loot):
         raise InvalidConfig("variable_loot", "needs six (supply, munition) pairs, none negative")

@@ -42,6 +42,13 @@ from zombie_rules.quarantine_z.claims import claim_of
 from zombie_rules.quarantine_z.combat import biter, do_resolve, escape_bonus, escape_value, in_turn
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import attack
+from zombie_rules.quarantine_z.foresight import (
+    NOTHING,
+    SURVIVORS_WIN,
+    ZOMBIE_WINS,
+    Outcome,
+    foresee,
+)
 from zombie_rules.quarantine_z.free_actions import ambush_of, theft_of
 from zombie_rules.quarantine_z.knowledge import claimed_card, seen_by, take_shown
 from zombie_rules.quarantine_z.location import discards_due
@@ -63,7 +70,7 @@ def account(state: State, move: Move, after: State, seat: int | None) -> str:
     told_draw = move.action is A.DRAW or (
         move.action is A.EVENT and state.config.zombie_cards[move.args[0]].event is Event.DRAW
     )
-    lines += aftermath.transitions(t, state, after, told_draw=told_draw)
+    lines += aftermath.transitions(t, state, after, told_draw=told_draw, move=move)
     return "\n".join(lines)
 
 
@@ -89,8 +96,53 @@ def label(state: State, move: Move, seat: int | None) -> str:
 
 
 def _move_line(t: Teller, b: State, m: Move) -> str:
-    """The move as ``t.seat`` knew it before it was made: the account's first line, the label."""
-    return _FIRST[b.phase](t, b, m)
+    """The move as ``t.seat`` knew it before it was made: the account's first line, the label.
+
+    The move, then what it will certainly set off that a player must know before
+    choosing it (:mod:`.foresight`).
+    """
+    line = _FIRST[b.phase](t, b, m)
+    said = _consequences(t, b, foresee(b, m))
+    return f"{line} {said}" if said else line
+
+
+def _consequences(t: Teller, b: State, o: Outcome) -> str:
+    """The sentences that tell ``o``: public facts, so every reader gets the same ones."""
+    if o == NOTHING:
+        return ""
+    z = t.config.zombie_seat
+    said = []
+    if o.sets_off >= 0:
+        said.append("Everyone then agrees on it: the Survivors set off.")
+    if o.departs:
+        left = f", leaving {count(o.left_behind, 'card')} unclaimed here" if o.left_behind else ""
+        said.append(f"Everyone is then ready: the Survivors go On the Move{left}.")
+    if o.combat and b.phase is Phase.ZOMBIES:
+        said.append(f"Combat then begins against {count(o.zombies, 'zombie')}.")
+    elif o.combat:
+        unless = f", unless the attack kills {t.whom(o.unless_dies)}" if o.unless_dies >= 0 else ""
+        said.append(f"Then all Survivors enter combat{unless}.")
+    if o.bound >= 0:
+        said.append(f"If it lives, zombie {o.bound} must then bite one of those fighting it.")
+    if o.last_draw:
+        said.append("It is the last card of the Zombie deck.")
+    if o.discards:
+        have = "you have" if t.seat == z else "they have"
+        everything = f", all {have} left" if o.all_left else ""
+        said.append(
+            f"That completes the food: {t.whom(z)} must discard"
+            f" {count(o.discards, 'card')}{everything}."
+        )
+    if o.winner == ZOMBIE_WINS:
+        wins = "you win" if t.seat == z else "the Zombie Player wins"
+        said.append(f"That ends the game: all Survivors are dead, and {wins}.")
+    elif o.winner == SURVIVORS_WIN:
+        has = "you have" if t.seat == z else "the Zombie Player has"
+        said.append(
+            f"That ends the game: {has} no cards left in deck or hand, and the living"
+            " Survivors win."
+        )
+    return " ".join(said)
 
 
 def _alone(t: Teller, b: State, m: Move, a: State, first: str) -> Lines:

@@ -16,7 +16,7 @@ from zombie_rules.quarantine_z._base import (
     best_gun,
     best_melee,
     bump,
-    hand_items,
+    hand_items_of,
     has,
     move_row,
     replace,
@@ -73,25 +73,33 @@ def _usable(config: Config, me: Survivor, item: int, action: Action) -> str | No
     return None
 
 
-@functools.lru_cache(maxsize=4096)
 def item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]:
     """The legal 'use I' and 'equip I' moves of Survivor ``s`` (outside combat).
 
-    They depend on nothing but the Survivor record, so they are cached per
-    (config, seat, Survivor); the order is the hand's, 'use' before 'equip'.
+    They depend on the hand, the equipment and whether ``s`` is hurt, so they are
+    cached by those (whole Survivor records repeat too seldom for a cache to hold
+    them); the order is the hand's, 'use' before 'equip'.
     """
+    if not me.hand:
+        return ()
+    return _item_moves(config, s, me.hand, me.equipment, me.life < config.survivor_life)
+
+
+@functools.lru_cache(maxsize=4096)
+def _item_moves(
+    config: Config, s: int, hand: tuple[int, ...], equipment: tuple[int, ...], hurt: bool
+) -> tuple[Move, ...]:
     items = config.items
     n = len(items)
     use, equip = move_row(s, Action.USE, (), n), move_row(s, Action.EQUIP, (), n)
-    hurt = me.life < config.survivor_life
     moves = []
-    for item in dict.fromkeys(hand_items(me)):
+    for item in dict.fromkeys(hand_items_of(hand)):
         # The tests of ``_usable``, without building its refusals.
         kind = items[item].kind
         if kind is Kind.HEAL:
             if hurt:
                 moves.append(use[item])
-        elif kind is Kind.EQUIPMENT and item not in me.equipment:
+        elif kind is Kind.EQUIPMENT and item not in equipment:
             moves.append(equip[item])
     return tuple(moves)
 

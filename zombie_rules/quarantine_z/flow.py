@@ -318,21 +318,45 @@ def end_round(state: State, **changes: object) -> State:
         # "In the event that all Survivors escape, they immediately transition to the On
         # the Move phase, and any Zombies still alive remain at the previous location and
         # return to full Life."
-        if zombies:
-            here = state.area[state.here]
-            healed = tuple(
-                Zombie(z.card, z.face_up, z.mutations, 0, z.number) for z in here.zombies
-            )
-            location = Location(here.building, here.looted, here.cards, healed)
-            state = replace(state, area=set_location(state, state.here, location))
-        return start_decide(state)
+        return _move_on_from_zombies(state) if zombies else start_decide(state)
     if not zombies and not combat.hostile:
         return leave_combat(state, combat.origin, combat.escaped)
+    rounds = combat.rounds + 1
+    if round_limit_reached(state.config.combat_round_limit, rounds):
+        if changes:
+            state = replace(state, **changes)
+        return _stalemate(state, combat, zombies)
     fresh = Combat(
         combat.origin, combat.members, combat.escaped, combat.died, (None,) * n, False,
-        (None,) * n, (), (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
+        (None,) * n, (), (0,) * len(zombies), (False,) * len(zombies), 0, 0, False, rounds,
     )  # fmt: skip
     return replace(state, **{**changes, "phase": Phase.COMMIT, "combat": fresh, "step": None})
+
+
+def round_limit_reached(limit: int | None, rounds: int) -> bool:
+    """Whether a combat that has played ``rounds`` rounds stops at ``limit`` (None: never)."""
+    return limit is not None and rounds >= limit
+
+
+def _stalemate(state: State, combat: Combat, zombies: tuple[Zombie, ...]) -> State:
+    """The combat has lasted ``Config.combat_round_limit`` rounds: it ends undecided (ruling 39).
+
+    With zombies still standing it ends as when every Survivor escapes: the zombies
+    stay at the location at full Life and the Survivors go On the Move (nobody
+    collects where zombies lie). With none (Survivors against Survivors) the
+    Survivors go on to the phase the combat interrupted, as after any combat.
+    """
+    if not zombies:
+        return leave_combat(state, combat.origin, combat.escaped)
+    return _move_on_from_zombies(state)
+
+
+def _move_on_from_zombies(state: State) -> State:
+    """On the Move, leaving the zombies of the combat at the location at full Life."""
+    here = state.area[state.here]
+    healed = tuple(Zombie(z.card, z.face_up, z.mutations, 0, z.number) for z in here.zombies)
+    location = Location(here.building, here.looted, here.cards, healed)
+    return start_decide(replace(state, area=set_location(state, state.here, location)))
 
 
 def leave_combat(state: State, origin: Phase, escaped: int) -> State:

@@ -7,7 +7,10 @@ from typing import Any
 from zombie_rules.core.presentation import CardText, Guide, MoveHelp
 from zombie_rules.quarantine_z.cards import ACTION_NAMES, Face
 
-_ITEM = "I is an item id (the number before its name on the board) or its name."
+_ITEM = (
+    "I is an item id (the number before its name on the board) or its name: the whole"
+    " name, a unique start of it or whole words of it ('first aid', 'bat')."
+)
 
 MOVES = (
     MoveHelp(

@@ -19,9 +19,14 @@
   of the observation's card part that changed (see :class:`_Told`).
 - **returns**: :class:`~zombie_rules.core.learning.SharedWin` over ``result`` (the
   living Survivors share a win).
-- **bounds**: see :func:`_bounds`: the rules give no finite bound (Survivors who keep
-  fighting each other and missing fight on for ever), so these are a horizon, NOT a
-  guarantee: a longer game is possible, and ``Learning.tensor`` refuses it.
+- **bounds**: true bounds (:func:`_bounds`, derived in :func:`_counts_of`): every loop
+  of the rules is bounded by a config number, combats by ``Config.combat_round_limit``.
+  A config with no finite bound is refused with
+  :class:`~zombie_rules.core.errors.InvalidConfig`: ``combat_round_limit=None`` (a
+  combat of missed rolls may go on for ever) or ``zombie_may_pass=True`` (so may trips).
+  The bounds are loose (any capped free action may be an ambush whose combat runs to the
+  limit), and ``max_told`` with them: the perfect-recall tensor (``Learning.tensor``) is
+  practical only at small tables; train on the observation, or on the key.
 
 The view is read only through the accessors at the top (``_survivors``, ``_area`` ...)
 and the step record only through :func:`_step_entries`, so a renamed view field is a
@@ -37,7 +42,7 @@ from typing import Any, Final
 import attrs
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.errors import IllegalMove, InvalidConfig
 from zombie_rules.core.learning import (
     ActionSpace,
     Bounds,
@@ -53,7 +58,7 @@ from zombie_rules.core.learning import (
 from zombie_rules.core.memo import remember_last
 from zombie_rules.core.seats import has_seat
 from zombie_rules.quarantine_z._base import zombie_deck_size
-from zombie_rules.quarantine_z.cards import Deck, Event, Face
+from zombie_rules.quarantine_z.cards import Deck, Event, Face, Kind
 from zombie_rules.quarantine_z.config import Config
 from zombie_rules.quarantine_z.rules import chance_weights, legal_moves, result, to_act
 from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, State
@@ -766,73 +771,216 @@ def _cards_of(observe: _Observe, state: State, seat: int) -> tuple[float, ...]:
 # --------------------------------------------------------------------- bounds
 
 
+def _round_limit(config: Config) -> int:
+    """``Config.combat_round_limit``, refused when it is ``None`` (no finite bound then).
+
+    Without a limit, "Repeat this sequence until all Survivors have died or escaped, or
+    until no Zombies remain in combat (and no Survivors are still trying to kill one
+    another)" lets two Survivors who keep targeting each other and missing fight on for
+    ever: no game length bounds every game, and the records promise one.
+    """
+    if config.zombie_may_pass:
+        raise InvalidConfig(
+            "zombie_may_pass",
+            "with True the Zombie Player may end every Zombies! step without playing or"
+            " drawing, so trips need never end and no game length bounds the game; the"
+            " learning records need zombie_may_pass=False",
+        )
+    limit = config.combat_round_limit
+    if limit is None:
+        raise InvalidConfig(
+            "combat_round_limit",
+            "None lets a combat of missed rolls go on for ever, so no game length bounds"
+            " the game; the learning records need a finite limit (the default is 50)",
+        )
+    return limit
+
+
+@attrs.frozen
+class _Counts:
+    """Upper bounds on what one game of a config can hold, each derived in :func:`_counts_of`."""
+
+    trips: int  # T: Zombies! steps
+    decides: int  # D: Decide steps
+    visits: int  # V: stays At a Location
+    capped: int  # G: free actions that count against Config.free_actions
+    combats: int  # C
+    rounds: int  # R: combat rounds, all combats together
+    uses: int  # U: items used, equipped or fed (Combat Items too)
+    proposals: int  # P: proposals, first ones and changes
+
+
+def _counts_of(config: Config) -> _Counts:
+    """The counts :func:`_bounds` multiplies out; each line says why it holds for any agents.
+
+    ``S`` Survivors, ``F`` free actions, ``L`` combat rounds at most, ``Z`` Zombie cards,
+    ``N`` Supply and Munition cards, ``Eq`` kinds of equipment.
+
+    - **Trips.** Every Zombies! step lowers ``2 * deck + hand`` of the Zombie Player by at
+      least one ("In the Zombies! step the Zombie Player must play a zombie or draw":
+      a play takes a card from the hand, a draw moves one from the deck to the hand),
+      nothing raises it (no Zombie card comes back), and the Survivors win when it is 0.
+      After set-up it is ``2 * Z - opening hand``, so ``T <= 2Z - opening``.
+    - **Decide steps and visits.** Each Decide step ends in a Sneak and a Zombies! step
+      (or the end of the game), so ``D <= T + 1``; a stay At a Location starts only after
+      a Zombies! step's loot, so ``V <= T``. Combats, thefts and claims return to the
+      step they interrupted (a combat On the Move to the same Decide step: no fresh free
+      actions).
+    - **Capped free actions** (gifts, thefts, snatches, ambushes, claims, stashes, a change
+      of proposal that does not give way): at most ``F`` per Survivor per Decide step and
+      per visit, the only places the count starts again: ``G <= S * F * (D + V)``.
+    - **Combats**: one per Zombies! step and one per ambush: ``C <= T + G``; each lasts at
+      most ``L`` rounds (``Config.combat_round_limit``): ``R <= L * C``.
+    - **Uses**: using, equipping, feeding or playing a Combat Item takes an item card out
+      of a hand for good (used up, or equipped: equipment never returns to a hand); only a
+      death lays equipment where it can be claimed again, at most ``Eq`` cards (no two of
+      a name) for each of ``S`` deaths: ``U <= N + S * Eq``.
+    - **Proposals**: each Survivor's first one per Decide step, ``S * D``; then a change
+      that gives way raises the sum of the squared group sizes (at most ``S**2``) by at
+      least 2, which only a death (``S`` in all, each lowering it by under ``2S``) or a
+      change that does not give way (capped) can lower: at most ``D * S**2 / 2 +
+      S * (S + G)`` such changes; with the capped ones, ``P <= S*D + D*S**2/2 + S*(S+G) + G``.
+    """
+    s = config.players - 1
+    f = config.free_actions
+    z = sum(c.copies for c in config.zombie_cards)
+    n = sum(i.copies for i in config.items)
+    eq = sum(1 for i in config.items if i.kind is Kind.EQUIPMENT)
+    trips = 2 * z - config.zombie_opening_hand
+    decides, visits = trips + 1, trips
+    capped = s * f * (decides + visits)
+    combats = trips + capped
+    proposals = s * decides + decides * s * s // 2 + s * (s + capped) + capped
+    return _Counts(
+        trips=trips,
+        decides=decides,
+        visits=visits,
+        capped=capped,
+        combats=combats,
+        rounds=_round_limit(config) * combats,
+        uses=n + s * eq,
+        proposals=proposals,
+    )
+
+
 def _bounds(config: Config, actions: int, outcomes: int) -> Bounds:
-    """A horizon for the games of ``config``: NOT a bound the rules guarantee.
+    """Bounds that hold for every game of ``config``, whatever the seats do.
 
-    The rules give no finite bound. "Combat ends after a round in which no Survivor
-    targeted a Survivor" (the rulings), so two Survivors who keep targeting each other
-    and missing fight on for as long as the die says, and zombies that keep missing
-    their bites... every such round needs every attack in it to miss, so long games are
-    rare, but they exist. What the rules do bound is the number of trips: every trip
-    reduces ``2 * deck + hand`` of the Zombie Player (ruling 10), so there are at most
-    ``2 * Z + zombie_hand + 1`` of them (``Z`` Zombie cards). The horizon gives each trip
-    what its free phases can hold (ruling 37: proposals and giving way, every Survivor's
-    free actions with every answer to them, the cards it can use, the Zombies! step, the
-    loot, the Shelter) and ``_ROUNDS`` combat rounds, each with every Survivor's
-    commitment, declarations and roll and a bite per zombie allowed in the step. A game
-    longer than that is possible; ``Learning.tensor`` refuses it (its room is sized by
-    the horizon) and ``check_learning`` would report it.
+    From :func:`_counts_of` (``T`` trips, ``D`` Decide steps, ``V`` visits, ``G`` capped
+    free actions, ``C`` combats, ``R`` rounds, ``U`` uses, ``P`` proposals), with ``S``
+    Survivors, ``Z`` Zombie cards, ``N`` Supply and Munition cards and ``A`` locations.
+
+    Decisions: set-up choices (``S * setup_draws``); proposals ``P``; a ``ready`` On the
+    Move is said once, and again only after a proposal or a combat calls the Survivor
+    back (``S * (D + P + C)``); the capped free actions ``G`` and the uses ``U``; ``leave``
+    once per Survivor per visit (``S * V``); each claim answered by every other Survivor,
+    then conceded or withdrawn (``G * (2S - 1)``); the Zombie Player's cards played or
+    discarded (each Zombie card leaves the hand once: ``Z``), the Shelter's discards and
+    burns (each takes a card out of the game: ``Z``), ``draw`` or ``done`` (once each per
+    Zombies! step: ``2T``), one ``bite`` per zombie per round (``R * Z``: no more than
+    ``Z`` zombies are ever in play); per round each Survivor commits once and declares a
+    target or ``ready`` once (``2S * R``).
+
+    Chance: the Buildings (``A``), every Supply and Munition card drawn from its deck
+    once (``N``), every Zombie card drawn once (``Z``), a Sneak roll per Survivor per trip
+    (``S * T``), a House's loot roll per first arrival (``A``), the card of a claim, the
+    card of a theft and the die of an ambush (each one capped action: ``3G``), and one
+    roll per Survivor per round (``S * R``).
+
+    The numbers are far above what games reach (some twelve million steps at the
+    default table against a few thousand in random games), because every capped action
+    may be an ambush whose combat lasts ``L`` rounds and every round may hold a bite per
+    Zombie card; but no game, whatever its agents, passes them.
     """
-    s = _sizes(config)
-    survivors = s.players - 1
-    trips = 2 * s.zombies + config.zombie_hand + 1
-    free = survivors * config.free_actions
-    zombies_in_step = config.zombies_allowed(survivors) + max(
-        (c.amount for c in config.zombie_cards if c.event is Event.SWARM), default=0
+    s, z = config.players - 1, sum(c.copies for c in config.zombie_cards)
+    n = sum(i.copies for i in config.items)
+    a = config.area_size
+    c = _counts_of(config)
+    decisions = (
+        s * config.setup_draws
+        + c.proposals
+        + s * (c.decides + c.proposals + c.combats)
+        + c.capped
+        + c.uses
+        + s * c.visits
+        + c.capped * (2 * s - 1)
+        + 2 * z
+        + 2 * c.trips
+        + c.rounds * z
+        + 2 * s * c.rounds
     )
-    loot = max(b.supply + b.munition for b in config.buildings) + max(
-        sup + mun for sup, mun in config.variable_loot
-    )
-    round_moves = survivors * (config.survivor_hand + 3) + zombies_in_step
-    decisions_per_trip = (
-        survivors * (survivors + 3)  # proposals, giving way, ready
-        + 2 * free * (survivors + 2)  # free actions On the Move and here, each answered
-        + survivors * config.survivor_hand  # cards used, equipped, fed
-        + config.zombie_hand
-        + 2  # the Zombies! step: cards played, a draw, done
-        + survivors  # leaving
-        + config.shelter_discards
-        + _ROUNDS * round_moves
-    )
-    chance_per_trip = survivors + 1 + loot + free + _ROUNDS * (survivors + config.zombie_hand)
-    setup = s.area + survivors * config.setup_draws + config.zombie_opening_hand
-    most = max(free + 3 * s.items, 2 * s.zombies, survivors * (s.items + 4))
+    chance = a + n + z + s * c.trips + a + 3 * c.capped + s * c.rounds
     return Bounds(
-        max_decisions=survivors * config.setup_draws + trips * decisions_per_trip,
-        max_chance_nodes=setup + trips * chance_per_trip,
-        max_legal_moves=min(actions, most),
-        max_chance_outcomes=min(outcomes, max(s.buildings, s.items, s.zombie_kinds, _DIE)),
+        max_decisions=decisions,
+        max_chance_nodes=chance,
+        max_legal_moves=min(actions, _most_moves(config)),
+        max_chance_outcomes=min(
+            outcomes, max(len(config.buildings), len(config.items), len(config.zombie_cards), _DIE)
+        ),
     )
 
 
-#: Combat rounds per trip in the horizon (a combat needs one round per zombie killed or
-#: Survivor escaped or dead, more only when attacks miss).
-_ROUNDS: Final = 12
+def _most_moves(config: Config) -> int:
+    """The most legal moves one seat has at once, phase by phase (``I`` item kinds).
 
-
-def _max_told(bounds: Bounds) -> int:
-    """Tokens told to one seat within the horizon: a move, then the card entries it changed.
-
-    Most steps move one card or none (two entries change); a death or a combat's end
-    changes more, few steps do. The horizon allows three changes a step on average.
+    A Survivor On the Move: a proposal per location, use and equip per item, per other
+    Survivor a gift per item, a theft, a snatch per item and two ambushes, ``ready``. At a
+    Location the same without proposals, plus a claim and a claim-use per item, a claim
+    of a face-down card, a stash and a feed per item, ``leave``. Declaring: a Combat Item
+    per item, a target per zombie and per Survivor, ``ready``. The Zombie Player: an
+    Event per card (per Survivor for a Bite), a face-up and a face-down play per card, a
+    Mutation per card and zombie, ``draw``, ``done``; or a discard per card and a burn.
     """
-    return 4 * bounds.max_game_length
+    s, i = config.players - 1, len(config.items)
+    zk, z = len(config.zombie_cards), sum(c.copies for c in config.zombie_cards)
+    others = (s - 1) * (2 * i + 3)
+    decide = config.area_size + 2 * i + others + 1
+    location = 2 * i + others + 2 * i + 1 + 2 * i + 1
+    declare = i + z + s + 1
+    zombie = zk * s + 2 * zk + zk * z + 2
+    return max(decide, location, declare, zombie, zk + 1, 2 * s + 2, len(Commit))
+
+
+def _max_told(config: Config, bounds: Bounds) -> int:
+    """Tokens told to one seat in any game: one per step, then one per entry of the
+    observation's card part that a step changed (:class:`_Told`), summed over the game.
+
+    The card part holds counts of cards by place (hands, places, out of the game, the
+    Zombie Player's hand and face-down cards), the Zombie Player's counts, the zombies'
+    faces, the commitments and the claim. Entries change when cards move, and a card that
+    moves changes at most four of them (where it was and where it goes, known or by its
+    back). Item cards move: drawn (``N``), handed, taken, claimed or stashed (``G``), used
+    or equipped (``U``), dropped by the dead (``S * (hand + Eq)``), spent as ammunition
+    (one per Shoot: ``S * R + G``), discarded as spent armor (``U``). Zombie cards move at
+    most four times each (drawn, out of the hand, killed or discarded, burned): ``4Z``,
+    each also changing the three counts; a zombie's face entry changes when it enters
+    and leaves play (``2Z``). Commitments change at most ``6 * players`` entries a round
+    (one's own card, the reveal, the next round), a claim at most 12 (made, its card
+    learnt, settled).
+    """
+    c = _counts_of(config)
+    players = config.players
+    s = players - 1
+    z = sum(k.copies for k in config.zombie_cards)
+    n = sum(i.copies for i in config.items)
+    eq = sum(1 for i in config.items if i.kind is Kind.EQUIPMENT)
+    items_moved = n + c.capped + c.uses + s * (config.survivor_hand + eq)
+    items_moved += s * c.rounds + c.capped + c.uses
+    return (
+        bounds.max_game_length
+        + 4 * (items_moved + 4 * z)
+        + 3 * 4 * z
+        + 2 * z
+        + 6 * players * c.rounds
+        + 12 * c.capped
+    )
 
 
 # ----------------------------------------------------------------- the bundle
 
 
 def _learning(config: Config) -> Learning:
+    _round_limit(config)  # refuse a config with no finite bound before building anything
     s = _sizes(config)
     slices, cards_at = _slices(config)
     size = slices[-1].stop
@@ -846,7 +994,7 @@ def _learning(config: Config) -> Learning:
         actions=actions,
         chance=ChanceSpace(len(chance.names), chance.names, chance.index, chance.outcome),
         observation=Encoding(size, slices, observe),
-        recall=Recall(told.size, _max_told(bounds), told),
+        recall=Recall(told.size, _max_told(config, bounds), told),
         returns=SharedWin(result, config.players).record(),
         bounds=bounds,
     )

@@ -22,6 +22,7 @@ from zombie_rules.quarantine_z._base import (
     free_cap_left,
     has,
     in_play,
+    move_row,
     replace,
     set_location,
     set_survivor,
@@ -58,7 +59,6 @@ from zombie_rules.quarantine_z.state import (
     Move,
     Phase,
     State,
-    Survivor,
 )
 from zombie_rules.quarantine_z.steps import ShelterDiscards, discards
 
@@ -159,8 +159,12 @@ def legal_location(state: State) -> tuple[Move, ...]:
         moves += item_moves(config, s, me)
         if free_cap_left(state, s):
             moves += free_action_moves(state, s, players)
-            moves += _claim_moves(config, s, me, here.cards)
-            moves += _stash_moves(s, me.hand)
+            if here.cards:
+                room = len(me.hand) < config.survivor_hand
+                hurt = me.life < config.survivor_life
+                moves += _claim_moves(config, s, room, hurt, me.equipment, here.cards)
+            if me.hand:
+                moves += _stash_moves(s, me.hand, len(config.items))
         if shelter:
             moves += _feed_moves(config, s, me.hand)
         moves.append(_leave(s))
@@ -173,34 +177,46 @@ def _leave(s: int) -> Move:
 
 
 @functools.lru_cache(maxsize=4096)
-def _claim_moves(config: Config, s: int, me: Survivor, cards: tuple[int, ...]) -> tuple[Move, ...]:
-    """'claim I' / 'claim-use I' for the cards here ``s`` has seen, then 'claim-hidden'."""
-    room = len(me.hand) < config.survivor_hand
+def _claim_moves(
+    config: Config,
+    s: int,
+    room: bool,
+    hurt: bool,
+    equipment: tuple[int, ...],
+    cards: tuple[int, ...],
+) -> tuple[Move, ...]:
+    """'claim I' / 'claim-use I' for the cards here ``s`` has seen, then 'claim-hidden'.
+
+    Cached by what they depend on (room in hand, hurt, the equipment, the cards
+    here) rather than by the whole Survivor record, which repeats too seldom.
+    """
+    n = len(config.items)
+    claim, claim_use = move_row(s, Action.CLAIM, (), n), move_row(s, Action.CLAIM_USE, (), n)
     moves = []
     for item in distinct_items(cards):
         if has_seen_item(cards, item, s):
             if room:
-                moves.append(Move(s, Action.CLAIM, (item,)))
-            it = config.items[item]
-            action = Action.USE if it.kind is Kind.HEAL else Action.EQUIP
-            if _usable_here(config, me, item, action):
-                moves.append(Move(s, Action.CLAIM_USE, (item,)))
+                moves.append(claim[item])
+            if _usable_here(config, hurt, equipment, item):
+                moves.append(claim_use[item])
     if room and any_unseen(cards, s):
         moves.append(Move(s, Action.CLAIM_HIDDEN))
     return tuple(moves)
 
 
-def _usable_here(config: Config, me: Survivor, item: int, action: Action) -> bool:
-    # The same test as effects.usable, on the Survivor record (for the cache key).
-    it = config.items[item]
-    if action is Action.USE:
-        return it.kind is Kind.HEAL and me.life < config.survivor_life
-    return it.kind is Kind.EQUIPMENT and item not in me.equipment
+def _usable_here(config: Config, hurt: bool, equipment: tuple[int, ...], item: int) -> bool:
+    # The same test as effects.usable (use a healing item when hurt, equip equipment
+    # not equipped yet), on the parts of the Survivor record in the cache key.
+    kind = config.items[item].kind
+    if kind is Kind.HEAL:
+        return hurt
+    return kind is Kind.EQUIPMENT and item not in equipment
 
 
 @functools.lru_cache(maxsize=4096)
-def _stash_moves(s: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
-    return tuple(Move(s, Action.STASH, (item,)) for item in distinct_items(hand))
+def _stash_moves(s: int, hand: tuple[int, ...], kinds: int) -> tuple[Move, ...]:
+    row = move_row(s, Action.STASH, (), kinds)
+    return tuple([row[item] for item in distinct_items(hand)])
 
 
 @functools.lru_cache(maxsize=4096)

@@ -35,15 +35,27 @@ building id. The words were once numbers (``choose 0``, ``commit 2``,
 ``ambush 2 1``); those numbers are still accepted. Where an item, a Zombie card, a
 Building or a location is meant, its name may be typed instead of its number (any
 case, spaces or hyphens: ``use first-aid-kit``, ``give 2 baseball bat``,
-``propose gun shop``); card names are unique within their kind.
+``propose gun shop``), read as every title reads names
+(:func:`~zombie_rules.core.notation.pick_name`): the whole name, a unique start of
+it or whole words of it (``use first aid``, ``give 2 bat``, ``mutate claws 0``); a
+name that could be several lists them. A keyword may be typed with a space for its
+hyphen (``target zombie 3``). A keyword that is no move gets a guess among the
+moves of whoever moves (``unknown move 'equp'; did you mean 'equip ITEM'?``): a
+person is never offered chance's notation.
 """
 
 from __future__ import annotations
 
-import re
-
+from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import DecodeError
-from zombie_rules.core.notation import is_number, split_actor
+from zombie_rules.core.notation import (
+    ambiguous,
+    is_number,
+    name_matches,
+    name_words,
+    split_actor,
+    unknown_move,
+)
 from zombie_rules.core.validation import short
 from zombie_rules.quarantine_z.rules import to_act
 from zombie_rules.quarantine_z.state import ARG_WORDS, Action, Move, State
@@ -78,6 +90,7 @@ _SIGNATURES: dict[Action, str] = {
     Action.DISCARD: "C",
 }
 _CHANCE = frozenset({Action.BUILDING, Action.ITEM, Action.ZCARD, Action.ROLL})
+#: What an argument place holds, as an error names it.
 _KINDS = {
     "B": "a building",
     "I": "an item",
@@ -87,46 +100,48 @@ _KINDS = {
     "S": "a seat",
     "Z": "a zombie number",
 }
+#: The word a form writes for each argument place.
+_PLACES = {
+    "B": "BUILDING",
+    "I": "ITEM",
+    "C": "CARD",
+    "L": "LOCATION",
+    "N": "N",
+    "S": "SEAT",
+    "Z": "ZOMBIE",
+}
 
 
 def _form(action: Action) -> str:
+    """``give SEAT ITEM``, ``commit fight|shoot|escape|pass``, ``event CARD [SEAT]``."""
     letters = _SIGNATURES.get(action, "")
     words = [action.value]
     for at, letter in enumerate(letters):
         if letter == "W":
             words.append("|".join(ARG_WORDS[action][1]))
         else:
-            words.append(f"[{letter}]" if action is Action.EVENT and at == 1 else letter)
+            place = _PLACES[letter]
+            words.append(f"[{place}]" if action is Action.EVENT and at == 1 else place)
     return " ".join(words)
 
 
-_FORMS = (
-    ", ".join(_form(a) for a in Action if a not in _CHANCE)
-    + "; chance: "
-    + ", ".join(_form(a) for a in Action if a in _CHANCE)
-    + " (L location, S seat, Z zombie, I item, C Zombie card, B building: numbers as the"
-    " view shows them, or the card's name); each optionally after '<actor>:'"
-)
+#: The moves a seat may type, and chance's, among which an unknown keyword's guess is made.
+SEAT_FORMS = tuple(_form(a) for a in Action if a not in _CHANCE)
+CHANCE_FORMS = tuple(_form(a) for a in Action if a in _CHANCE)
 
 
-def _key(name: str) -> str:
-    """A name as it is matched: lower case, hyphens and underscores as spaces."""
-    return " ".join(re.split(r"[\s_-]+", name.lower())).strip()
-
-
-def _names(state: State, kind: str) -> dict[str, int]:
+def _names(state: State, kind: str) -> tuple[str, ...]:
+    """The names an argument of ``kind`` is read by, indexed by its number."""
     config = state.config
     if kind == "I":
-        cards = [i.name for i in config.items]
-    elif kind == "C":
-        cards = [c.name for c in config.zombie_cards]
-    elif kind == "B":
-        cards = [b.name for b in config.buildings]
-    elif kind == "L":
-        cards = [config.buildings[loc.building].name for loc in state.area]
-    else:
-        return {}
-    return {_key(name): number for number, name in enumerate(cards)}
+        return tuple(i.name for i in config.items)
+    if kind == "C":
+        return tuple(c.name for c in config.zombie_cards)
+    if kind == "B":
+        return tuple(b.name for b in config.buildings)
+    if kind == "L":
+        return tuple(config.buildings[loc.building].name for loc in state.area)
+    return ()
 
 
 def parse_move(state: State, text: str) -> Move:
@@ -135,43 +150,70 @@ def parse_move(state: State, text: str) -> Move:
     Whether the move is legal is ``apply``'s question, so a person can be told
     both "that is not a move" and "that move is not allowed now".
     """
-    try:
-        actor, words = split_actor(text, to_act(state))
-    except DecodeError as error:
-        raise DecodeError(f"{error}; moves are {_FORMS}") from None
-    try:
-        action = Action(words[0])
-    except ValueError:
-        raise DecodeError(f"{short(text)} is not a Quarantine Z move; moves are {_FORMS}") from None
+    actor, words = split_actor(text, to_act(state))
+    action, rest = _keyword(words)
+    if action is None:
+        forms = CHANCE_FORMS if actor == CHANCE else SEAT_FORMS
+        raise DecodeError(f"{short(text)}: {unknown_move(words[0], forms)}")
     letters = _SIGNATURES.get(action, "")
-    rest = words[1:]
     args: list[int] = []
     while rest:
         letter = letters[len(args)] if len(args) < len(letters) else "N"
-        number, used = _argument(state, action, letter, rest)
+        number, used = _argument(state, action, letter, rest, text)
         if not used:
             what = _KINDS.get(letter) or " or ".join(ARG_WORDS[action][1])
             raise DecodeError(
                 f"{short(text)}: {short(rest[0], 30)} is not {what}; {action.value!r} takes"
-                f" {_form(action)!r}; moves are {_FORMS}"
+                f" {_form(action)!r}"
             )
         args.append(number)
         rest = rest[used:]
     return Move(actor, action, tuple(args))
 
 
-def _argument(state: State, action: Action, letter: str, words: list[str]) -> tuple[int, int]:
+def _keyword(words: list[str]) -> tuple[Action | None, list[str]]:
+    """The action the first word names (or the first two, joined by the hyphen they
+    stand for: ``target zombie``) and the words after it."""
+    if len(words) > 1:
+        try:
+            return Action(f"{words[0]}-{words[1]}"), words[2:]
+        except ValueError:
+            pass
+    try:
+        return Action(words[0]), words[1:]
+    except ValueError:
+        return None, words[1:]
+
+
+def _argument(
+    state: State, action: Action, letter: str, words: list[str], text: str
+) -> tuple[int, int]:
     """The next argument and how many words it took (0: the words are no argument)."""
     word = words[0]
     if is_number(word.removeprefix("-")):
         # Negative numbers only appear in ill-formed moves; they still round-trip.
         return int(word), 1
     if letter == "W":
-        names = ARG_WORDS[action][1]
-        return (names.index(word), 1) if word in names else (0, 0)
-    table = _names(state, letter)
-    for end in range(len(words), 0, -1):  # the longest name that fits
-        number = table.get(_key(" ".join(words[:end])))
-        if number is not None:
-            return number, end
+        choices = ARG_WORDS[action][1]
+        return _name(words[:1], choices, "word", text)
+    names = _names(state, letter)
+    if not names:
+        return 0, 0
+    # The longest run of words that names something (a name may have several words,
+    # and the next argument may follow it: ``mutate claws 0``).
+    for end in range(len(words), 0, -1):
+        if name_matches(name_words(" ".join(words[:end])), names):
+            return _name(words[:end], names, _KINDS[letter].split(" ", 1)[1], text)
     return 0, 0
+
+
+def _name(words: list[str], names: tuple[str, ...], what: str, text: str) -> tuple[int, int]:
+    """The one name ``words`` name (:func:`name_matches`), and how many words it took."""
+    typed = name_words(" ".join(words))
+    found = name_matches(typed, names)
+    if not found:
+        return 0, 0
+    if len(found) > 1:
+        candidates = [names[i] for i in found]
+        raise DecodeError(f"{short(text)}: {ambiguous(' '.join(typed), candidates, what)}")
+    return found[0], len(words)

@@ -49,7 +49,7 @@ from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.flow import do_zombie_draw
 from zombie_rules.quarantine_z.knowledge import item_counts
 from zombie_rules.quarantine_z.setup import new_game
-from zombie_rules.quarantine_z.state import Action, Move, Phase, State
+from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, State
 from zombie_rules.quarantine_z.steps import LootDraw, SetupDraw
 
 _DIE = (1, 2, 3, 4, 5, 6)
@@ -94,7 +94,9 @@ def _zombie_player(state: State) -> frozenset[int]:
     return frozenset((state.config.zombie_seat,))
 
 
+@functools.lru_cache(maxsize=1024)
 def _unpassed(seats: tuple[int, ...], passed: int) -> frozenset[int]:
+    # Cached: few (seats, mask) pairs exist, and to_act is asked of every state.
     return frozenset([s for s in seats if not has_seat(passed, s)])
 
 
@@ -123,8 +125,12 @@ def _committing(state: State) -> frozenset[int]:
     # Combat Decide: the fighters who have not laid a card yet (Pass is always open).
     combat = state.combat
     assert combat is not None
-    commits = combat.commits
-    return frozenset([s for s in active(state) if commits[s] is None])
+    return _uncommitted(active(state), combat.commits)
+
+
+@functools.lru_cache(maxsize=1024)
+def _uncommitted(fighting: tuple[int, ...], commits: tuple[Commit | None, ...]) -> frozenset[int]:
+    return frozenset([s for s in fighting if commits[s] is None])
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:

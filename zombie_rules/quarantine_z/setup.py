@@ -124,12 +124,13 @@ def check_setup_choose(state: State, move: Move) -> str | None:
 
 def legal_setup_choose(state: State) -> tuple[Move, ...]:
     """'choose supply' and 'choose munition', each while its deck has cards."""
-    s = setup_drawer(state)
-    return tuple(
-        Move(s, Action.CHOOSE, (k,))
-        for k, deck in enumerate((state.supply_deck, state.munition_deck))
-        if any(deck)
-    )
+    return _choices(setup_drawer(state), any(state.supply_deck), any(state.munition_deck))
+
+
+@functools.lru_cache(maxsize=64)
+def _choices(s: int, supply: bool, munition: bool) -> tuple[Move, ...]:
+    """The set-up choices of seat ``s``, built once per seat and open decks."""
+    return tuple(Move(s, Action.CHOOSE, (k,)) for k, ok in enumerate((supply, munition)) if ok)
 
 
 def do_setup_choose(state: State, move: Move) -> State:

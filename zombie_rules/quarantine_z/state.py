@@ -197,7 +197,8 @@ class Combat:
     ``fought`` and ``headshot`` have one entry per zombie of the combat, in the order
     the zombies lie at the location (``fought``: mask of Survivors who targeted it with
     Fight this round; ``headshot``: killed outright); they shrink with that list when
-    killed zombies leave play.
+    killed zombies leave play. ``rounds`` counts the rounds already played out, for
+    ``Config.combat_round_limit``.
     """
 
     origin: Phase
@@ -213,6 +214,7 @@ class Combat:
     noise: int
     scare: int
     hostile: bool
+    rounds: int = 0
 
 
 @attrs.frozen(cache_hash=True)

@@ -143,7 +143,6 @@ def legal_decide(state: State) -> tuple[Move, ...]:
     change of it, items, gifts and thefts, ambushes, then 'ready'."""
     config = state.config
     proposals = state.proposals
-    survivors = state.survivors
     used, cap = state.actions_used, config.free_actions
     living_seats = living(state)
     props = tuple([proposals[j] for j in living_seats])
@@ -162,12 +161,40 @@ def legal_decide(state: State) -> tuple[Move, ...]:
             # proposal_changes(state, s), with what this loop has at hand.
             changes = changes_open(props, own, capped and not config.give_way)
             moves += _changed_proposals(s, changes)
-        moves += item_moves(config, s, survivors[s])
-        if capped:
-            moves += free_action_moves(state, s, living_seats)  # nobody is excluded here
+        moves += _hand_moves(state, s, living_seats, capped)
         if own != -1 and not changes:
             moves.append(_ready(s))
     return tuple(moves)
+
+
+#: The Survivors record (and config) :func:`_hand_moves` last answered for, and its
+#: answers by seat: one entry, so nothing accumulates.
+_HAND_MEMO: list[tuple[object, object, dict[int, tuple[Move, ...]]]] = [(None, None, {})]
+
+
+def _hand_moves(
+    state: State, s: int, living_seats: tuple[int, ...], capped: bool
+) -> tuple[Move, ...]:
+    """Seat ``s``'s items, then (``capped``: a free action left) its gifts, thefts and
+    ambushes On the Move.
+
+    They depend on the config and the Survivors' records alone (who lives is read off
+    them), and half the moves of a Decide step (proposals, 'ready') leave those
+    untouched: the answers are kept while ``state.survivors`` is the same object.
+    """
+    survivors, config = state.survivors, state.config
+    seen, seen_config, known = _HAND_MEMO[0]
+    if seen is not survivors or seen_config is not config:
+        known = {}
+        _HAND_MEMO[0] = (survivors, config, known)  # swapped whole (safe across threads)
+    key = s if capped else -1 - s
+    moves = known.get(key)
+    if moves is None:
+        moves = item_moves(config, s, survivors[s])
+        if capped:  # nobody is excluded from play On the Move
+            moves += tuple(free_action_moves(state, s, living_seats))
+        known[key] = moves
+    return moves
 
 
 @functools.lru_cache(maxsize=1024)

@@ -48,11 +48,22 @@ def title(name: str | AnyGame, config: Any = None) -> Title:
 
 def resolve_chance(game: AnyGame, state: Any, rng: random.Random) -> Any:
     """Chance outcomes drawn with their exact weights until a seat acts or the game ends."""
+    return settle(game, state, rng)[0]
+
+
+def settle(game: AnyGame, state: Any, rng: random.Random) -> tuple[Any, frozenset[int]]:
+    """:func:`resolve_chance`, with ``to_act`` of the state it stops at.
+
+    The environments need both after every step; asking ``to_act`` once per state
+    saves a call of the title's rules per step.
+    """
     to_act, weights, apply = game.to_act, game.chance_weights, game.apply
-    while CHANCE in to_act(state):
+    actors = to_act(state)
+    while CHANCE in actors:
         moves, counts = weights(state)
         state = apply(state, pick_weighted(moves, counts, rng))
-    return state
+        actors = to_act(state)
+    return state, actors
 
 
 def next_seat(actors: frozenset[int]) -> int | None:

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from zombie_rules.core.errors import IllegalMove
-from zombie_rules.rl._common import AnyGame, needs_extra, next_seat, resolve_chance, title
+from zombie_rules.rl._common import AnyGame, needs_extra, next_seat, settle, title
 
 
 @functools.cache
@@ -74,14 +75,13 @@ def _classes() -> Any:
                 for agent in self.possible_agents
             }
             self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
-            self._encode = obs.encode
-            self._nonzero = obs.nonzero
+            self._observation = _observer(np, obs.size, obs.encode, obs.nonzero)
             self._legal = learning.actions.legal
             self._move = learning.actions.move
             self._returns = learning.returns.returns
             self._worst = learning.returns.low
             self._size = size
-            self._size_obs = obs.size
+            self._apply = found.game.apply
             self._masks: dict[tuple[int, ...], np.ndarray[Any, Any]] = {}
             self._serve: dict[frozenset[int], str] = {}
             self._rng = random.Random()
@@ -105,19 +105,16 @@ def _classes() -> Any:
             self.terminations = {agent: False for agent in self.agents}
             self.truncations = {agent: False for agent in self.agents}
             self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-            self.state = resolve_chance(self.game, self.game.new_game(self.config), self._rng)
-            self._select(self.game.to_act(self.state))
+            self.state, actors = settle(self.game, self.game.new_game(self.config), self._rng)
+            self._select(actors)
 
         def observe(self, agent: str) -> dict[str, np.ndarray[Any, Any]]:
             seat = self._seat_of[agent]
             state = self.state
-            if self._nonzero is None:
-                observation = np.array(self._encode(state, seat), dtype=np.float32)
-            else:
-                observation = np.zeros(self._size_obs, dtype=np.float32)
-                where, values = self._nonzero(state, seat)
-                observation[where] = values
-            return {"observation": observation, "action_mask": self._mask(self._legal(state, seat))}
+            return {
+                "observation": self._observation(state, seat),
+                "action_mask": self._mask(self._legal(state, seat)),
+            }
 
         def step(self, action: Any) -> None:
             agent = self.agent_selection
@@ -131,11 +128,10 @@ def _classes() -> Any:
             except (IllegalMove, TypeError, ValueError) as refused:
                 self._end_illegal(agent, str(refused))
                 return
-            self.state = state = resolve_chance(self.game, self.game.apply(state, move), self._rng)
+            self.state, actors = settle(self.game, self._apply(state, move), self._rng)
             self._cumulative_rewards[agent] = 0.0
-            actors = self.game.to_act(state)
             if not actors:
-                returns = self._returns(state)
+                returns = self._returns(self.state)
                 self.rewards = {a: float(returns[self._seat_of[a]]) for a in self.agents}
                 self.terminations = {a: True for a in self.agents}
                 self._accumulate_rewards()
@@ -185,6 +181,36 @@ def _classes() -> Any:
 
     ZombieRulesEnv.__module__, ZombieRulesEnv.__qualname__ = __name__, "ZombieRulesEnv"
     return ZombieRulesEnv
+
+
+def _observer(
+    np: Any,
+    size: int,
+    encode: Callable[[Any, int], tuple[float, ...]],
+    nonzero: Callable[[Any, int], tuple[Sequence[int], Sequence[float]]] | None,
+) -> Callable[[Any, int], Any]:
+    """``observation(state, seat)``: a new ``float32`` array of the seat's encoding.
+
+    From the non-zero entries when the encoding gives them (an array of zeros filled
+    by one fancy-index assignment), else from ``encode`` by one ``np.fromiter``, which
+    converts a flat tuple without building a list of NumPy scalars first. A new array
+    every time: PettingZoo forbids an observation to change after it was returned.
+    """
+    zeros, float32, fromiter = np.zeros, np.float32, np.fromiter
+    if nonzero is None:
+
+        def dense(state: Any, seat: int) -> Any:
+            return fromiter(encode(state, seat), float32, count=size)
+
+        return dense
+
+    def sparse(state: Any, seat: int) -> Any:
+        out = zeros(size, float32)
+        where, values = nonzero(state, seat)
+        out[where] = values
+        return out
+
+    return sparse
 
 
 def __getattr__(name: str) -> Any:

@@ -36,6 +36,11 @@ from zombie_rules.rl._common import AnyGame, Title, needs_extra, next_seat, titl
 from zombie_rules.serialize import from_json, to_json
 
 PREFIX = "python_zombie_rules_"
+#: The most entries an information-state tensor may have for OpenSpiel to be offered it.
+#: A perfect-recall tensor is sized by the game's bound, which for a long title's full
+#: table (Quarantine Z's, some millions of steps) cannot be allocated per state; such a
+#: config offers the information-state string alone (``provides_information_state_tensor``).
+INFO_TENSOR_LIMIT = 2**20
 
 
 class _Shared:
@@ -106,7 +111,7 @@ def _classes() -> Any:
             max_num_players=found.players,
             min_num_players=found.players,
             provides_information_state_string=True,
-            provides_information_state_tensor=True,
+            provides_information_state_tensor=learning.info_size <= INFO_TENSOR_LIMIT,
             provides_observation_string=True,
             provides_observation_tensor=True,
             parameter_specification={"config": ""},
@@ -252,12 +257,20 @@ class Observer:
         learning = found.learning
         size = learning.info_size if perfect_recall else learning.observation.size
         slices = learning.info_slices if perfect_recall else learning.observation.slices
+        if size > INFO_TENSOR_LIMIT:  # strings only: the game type says so
+            size, slices = 0, ()
+        self.size = size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {part.name: self.tensor[part.start : part.stop] for part in slices}
 
     def set_from(self, state: Any, player: int) -> None:
         learning = state._title.value.learning
         if self.perfect_recall:
+            if not self.size:
+                raise ValueError(
+                    f"the information-state tensor has {learning.info_size} entries, more than"
+                    f" {INFO_TENSOR_LIMIT}: this config offers the information-state string only"
+                )
             values = learning.tensor(state.memories[player], state.state)
         else:
             values = learning.observation.encode(state.state, player)

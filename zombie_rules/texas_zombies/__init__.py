@@ -37,7 +37,7 @@ from zombie_rules.texas_zombies.checks import (
     rounds_played,
     without_story,
 )
-from zombie_rules.texas_zombies.config import Config
+from zombie_rules.texas_zombies.config import Config, LastStory
 from zombie_rules.texas_zombies.describe import account, describe, label
 from zombie_rules.texas_zombies.determinize import determinize
 from zombie_rules.texas_zombies.facts import FACTS
@@ -66,6 +66,9 @@ CONFIG_SPACE = {
     "objects": (DEFAULT_OBJECTS, DEFAULT_OBJECTS[:18]),
     "events_per_player": (1, 3, 5),
     "split_public": (False, True),
+    "team_sizes": (None, (4, 1)),
+    "hand_size": (3, 4),
+    "last_story": tuple(LastStory),
 }
 AGENTS = {"heuristic": HeuristicAgent}
 #: A tell carries its story as free text; its plain form is what the rules check.
@@ -88,6 +91,7 @@ __all__ = [
     "Action",
     "Config",
     "HeuristicAgent",
+    "LastStory",
     "Move",
     "Phase",
     "Scoring",

@@ -32,7 +32,8 @@ import random
 from collections.abc import Sequence
 
 from zombie_rules.texas_zombies.cards import TEAMS, Team
-from zombie_rules.texas_zombies.rules import result
+from zombie_rules.texas_zombies.config import tables
+from zombie_rules.texas_zombies.rules import result, team_total
 from zombie_rules.texas_zombies.state import Action, Move, Phase, State, TurnRecord
 from zombie_rules.texas_zombies.views import View
 
@@ -91,7 +92,9 @@ class HeuristicAgent:
             return 1.0
         n = view.config.players
         mine = TEAMS.index(own)
-        sizes = (n // 2, n - n // 2) if view.team_sizes is None else (view.team_sizes[mine],)
+        # Secret sizes: its team is one of the config's two (the rulebook's split by default).
+        split = tables(view.config).team_sizes
+        sizes = split if view.team_sizes is None else (view.team_sizes[mine],)
         chances = _teammate_chances(
             n, seat, sizes, view.history, self.partisan, self.loyal_yes, self.rival_yes
         )
@@ -192,10 +195,11 @@ def evaluate(state: State) -> tuple[float, ...]:
     n = state.config.players
     if any(t is None for t in teams):
         return (0.5,) * n
-    totals = _team_totals(teams, tuple(len(w) for w in state.won), n)
+    equal = tables(state.config).equal_teams
+    totals = _team_totals(teams, tuple(len(w) for w in state.won), n, equal)
     left = state.events_left + (1 if state.current_event is not None else 0)
     spread = math.sqrt(0.3 * left + 0.25)
-    if n % 2:
+    if not equal:
         spread *= 1.5  # rule O counts two members per team, and P doubles a lone one
     values = []
     for team in teams:
@@ -206,18 +210,15 @@ def evaluate(state: State) -> tuple[float, ...]:
     return tuple(values)
 
 
-def _team_totals(teams: Sequence[Team | None], won: Sequence[int], n: int) -> tuple[int, int]:
-    """Team totals as rules N-P count them (the most and the fewest per team when odd)."""
-    totals = [0, 0]
-    for index, team in enumerate(TEAMS):
-        counts = sorted(won[s] for s in range(n) if teams[s] is team)
-        if not counts:
-            continue
-        if n % 2 == 0:
-            totals[index] = sum(counts)
-        else:
-            totals[index] = counts[0] + counts[-1]
-    return totals[0], totals[1]
+def _team_totals(
+    teams: Sequence[Team | None], won: Sequence[int], n: int, equal: bool
+) -> tuple[int, int]:
+    """Team totals as rules N-P count them (the most and the fewest per team when the
+    teams differ in size), by the rules' own ``team_total``."""
+    beta, darwin = (
+        team_total([won[s] for s in range(n) if teams[s] is team], equal) for team in TEAMS
+    )
+    return beta, darwin
 
 
 def _normal_cdf(x: float) -> float:

@@ -6,10 +6,10 @@ from collections import Counter
 from collections.abc import Hashable
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS
+from zombie_rules.texas_zombies.cards import TEAMS
 from zombie_rules.texas_zombies.config import Config, tables
 from zombie_rules.texas_zombies.determinize import determinize
-from zombie_rules.texas_zombies.rules import legal_moves
+from zombie_rules.texas_zombies.rules import last_required, legal_moves
 from zombie_rules.texas_zombies.state import Action, Move, Phase, State
 from zombie_rules.texas_zombies.views import View
 
@@ -20,12 +20,13 @@ hidden_variant = determinize
 
 
 def card_set(config: Config) -> Counter[Hashable]:
-    """Every card of the game: all Events and Objects, and the six Team cards."""
+    """Every card of the game: all Events and Objects, and the Team cards (six, or more
+    for a bigger team than the rulebook's)."""
     cards: Counter[Hashable] = Counter()
     cards.update(("event", e) for e in range(len(config.events)))
     cards.update(("object", o) for o in range(len(config.objects)))
     for team in TEAMS:
-        cards[("team", team)] = TEAM_CARDS_EACH
+        cards[("team", team)] = tables(config).team_cards
     return cards
 
 
@@ -86,7 +87,7 @@ def candidate_moves(state: State) -> tuple[Move, ...]:
     if not any(m.seat == state.turn and m.action is Action.TELL for m in legal_moves(state)):
         moves.append(Move(state.turn, Action.TELL, hand[: state.required], "out of turn"))
     for seat in (CHANCE, 0):
-        moves += [Move(seat, Action.BACK, (b,)) for b in range(0, HAND_SIZE + 2)]
+        moves += [Move(seat, Action.BACK, (b,)) for b in range(0, config.hand_size + 2)]
         moves += [Move(seat, Action.EVENT, (e,)) for e in range(-1, len(config.events) + 1)]
         moves += [Move(seat, Action.OBJECT, (o,)) for o in range(-1, objects + 1)]
         moves += [Move(seat, Action.SPLIT, (t,)) for t in range(-1, 3)]
@@ -154,6 +155,7 @@ def check_state(state: State) -> None:
         raise ValueError("hands: each hand must list different Objects in increasing order")
     if state.told != tuple(sorted(set(state.told))):
         raise ValueError("told: different Objects in increasing order")
+    _check_teams(state)
     if card_census(state) != card_set(config):
         raise ValueError("cards: the state does not hold exactly the config's cards")
     drawn = t.pile_size - state.events_left
@@ -171,7 +173,11 @@ def check_state(state: State) -> None:
         raise ValueError("top_back: no unseen Event has that back")
     _check_history(state)
     if phase in (Phase.TELL, Phase.VOTE):
-        expected = state.top_back if state.events_left else HAND_SIZE
+        assert state.current_event is not None  # checked above: it is out while told
+        if state.events_left:
+            expected = state.top_back
+        else:
+            expected = last_required(config, state.current_event)
         if state.required != expected:
             raise ValueError(f"required: the story must use {expected} Objects")
     elif state.required:
@@ -208,7 +214,6 @@ def check_state(state: State) -> None:
         expected_turn = (config.first_player + played) % n
         if state.turn != expected_turn:
             raise ValueError(f"turn: after {played} turns it is seat {expected_turn}'s")
-    _check_teams(state)
 
 
 def _check_history(state: State) -> None:
@@ -227,7 +232,7 @@ def _check_history(state: State) -> None:
         if record.seat != (config.first_player + i) % n:
             raise ValueError(f"{where}.seat: turns go clockwise from the first player")
         if i + 1 == t.pile_size:
-            expected = HAND_SIZE  # L: the last story uses all three Objects
+            expected = last_required(config, record.event)  # L: the whole hand
         elif i + 1 < len(drawn):
             expected = t.backs[drawn[i + 1]]  # F: the back of the next Event
         else:
@@ -276,7 +281,7 @@ def _check_setup(state: State) -> None:
             raise ValueError("hands: no Object is dealt before the top back shows")
     elif phase is Phase.DEAL_OBJECT:
         expected_turn = (first + dealt) % n
-        if dealt >= n * HAND_SIZE:
+        if dealt >= n * config.hand_size:
             raise ValueError("hands: every Object is dealt, yet the phase is DEAL_OBJECT")
         for j in range(n):
             seat = (first + j) % n
@@ -290,8 +295,8 @@ def _check_setup(state: State) -> None:
         _check_hands_in_play(state)
         teams_dealt = sum(1 for team in state.teams if team is not None)
         expected_turn = (first + teams_dealt) % n
-        if phase is Phase.SPLIT and n % 2 == 0:
-            raise ValueError("phase: only an odd table splits the teams by chance")
+        if phase is Phase.SPLIT and tables(config).equal_teams:
+            raise ValueError("phase: only teams of different sizes are split by chance")
         if phase is Phase.DEAL_TEAM:
             if teams_dealt >= n:
                 raise ValueError("teams: every Team card is dealt, yet the phase is DEAL_TEAM")
@@ -302,8 +307,9 @@ def _check_setup(state: State) -> None:
 
 
 def _check_hands_in_play(state: State) -> None:
-    """Three Objects each, less those the active player laid down or has still to draw."""
+    """``hand_size`` Objects each, less those the active player laid down or must still draw."""
     phase = state.phase
+    full = state.config.hand_size
     for s, hand in enumerate(state.hands):
         short = 0
         if s == state.turn and phase is Phase.VOTE:
@@ -312,24 +318,37 @@ def _check_hands_in_play(state: State) -> None:
             short = state.to_draw
         elif phase is Phase.OVER and s == state.history[-1].seat:
             short = len(state.history[-1].used)
-        if len(hand) != HAND_SIZE - short:
-            raise ValueError(f"hands[{s}]: must hold {HAND_SIZE - short} Objects now")
+        if len(hand) != full - short:
+            raise ValueError(f"hands[{s}]: must hold {full - short} Objects now")
 
 
 def _check_teams(state: State) -> None:
-    """Rule C: Team cards taken out evenly (an odd table after the split), dealt face down."""
-    n = state.config.players
+    """Rule C: Team cards taken out evenly (an odd table after the split), dealt face down.
+
+    The split is the config's (``team_sizes``, by default the rulebook's), the one
+    ``new_game`` and the split's chance node deal: any other is refused, naming it.
+    Checked before the card census, so a hand-edited split is told as a split.
+    """
+    config = state.config
+    n = config.players
+    t = tables(config)
     phase = state.phase
     dealt = sum(1 for team in state.teams if team is not None)
     if phase > Phase.DEAL_TEAM and dealt != n:
         raise ValueError("teams: every seat holds a Team card once play starts")
-    if phase >= Phase.DEAL_TEAM or n % 2 == 0:
-        sizes = sorted(
+    if phase >= Phase.DEAL_TEAM or t.equal_teams:
+        in_play = [
             state.team_deck[i] + sum(1 for team in state.teams if team is x)
             for i, x in enumerate(TEAMS)
-        )
-        if sizes != [n // 2, n - n // 2]:
-            raise ValueError(f"teams: Team cards in play must split {n // 2} and {n - n // 2}")
+        ]
+        sizes = tuple(sorted(in_play, reverse=True))
+        if sizes != t.team_sizes:
+            big, small = t.team_sizes
+            source = "the rulebook's" if config.team_sizes is None else "the config's team_sizes"
+            raise ValueError(
+                f"teams: Team cards in play must split {big} and {small} ({source}),"
+                f" not {sizes[0]} and {sizes[1]}"
+            )
         if phase < Phase.DEAL_TEAM and dealt:
             raise ValueError("teams: Team cards are dealt after the Objects")
     elif dealt or any(state.team_deck):

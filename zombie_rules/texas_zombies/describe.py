@@ -21,9 +21,16 @@ import json
 from zombie_rules.core.describing import describer, players_of
 from zombie_rules.core.validation import expect_seat, expect_well_formed
 from zombie_rules.core.wording import count, listing
-from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAMS
-from zombie_rules.texas_zombies.config import tables
-from zombie_rules.texas_zombies.rules import apply, completes_the_vote, last_turn, scoring
+from zombie_rules.texas_zombies.cards import TEAMS
+from zombie_rules.texas_zombies.config import LastStory, tables
+from zombie_rules.texas_zombies.rules import (
+    apply,
+    completes_the_vote,
+    last_required,
+    last_turn,
+    scoring,
+    split_deck,
+)
 from zombie_rules.texas_zombies.state import Action, Move, Phase, State
 from zombie_rules.texas_zombies.wording import event_name, object_names, seats
 
@@ -87,17 +94,17 @@ def _first_object(state: State, move: Move, seat: int | None) -> str:
 
 def _first_split(state: State, move: Move, seat: int | None) -> str:
     n = state.config.players
+    big, small = tables(state.config).team_sizes
     if state.config.split_public:
         # C: the chosen team gets the extra member (as the rules' split deals them).
-        small = n // 2
-        sizes = (small + 1, small) if move.args[0] == 0 else (small, small + 1)
+        sizes = split_deck((big, small), move.args[0])
         shown = listing([f"{sizes[i]} {team.value}" for i, team in enumerate(TEAMS)])
         return f"The {n} Team cards are taken out: {shown}."
     # The bigger team stays secret (docs/rulings/texas_zombies.md): both outcomes
     # read the same.
     return (
-        f"The {n} Team cards are taken out face down: one team has {n // 2 + 1} members"
-        f" and the other {n // 2}, and nobody is told which."
+        f"The {n} Team cards are taken out face down: one team has {count(big, 'member')}"
+        f" and the other {small}, and nobody is told which."
     )
 
 
@@ -119,11 +126,19 @@ def _first_event(state: State, move: Move, seat: int | None) -> str:
         return (
             f"{who} the Event {name} and {reads} it out ({count(left, 'Event')} left in the pile)."
         )
-    # L: the last Event's story must use all three Objects.
     whose = "your" if you else "the"
+    config = state.config
+    need = last_required(config, move.args[0])
+    if config.last_story is LastStory.OWN_BACK:
+        # The variant of L: no next card, so the last Event's own back says.
+        return (
+            f"{who} the last Event, {name}, and {reads} it out: {whose} story must use"
+            f" {count(need, 'Object')}, the number on its own back (rule L's variant)."
+        )
+    # L: the last Event's story must use all three Objects (the whole hand).
     return (
         f"{who} the last Event, {name}, and {reads} it out: {whose} story must use all"
-        f" {HAND_SIZE} Objects (rule L)."
+        f" {need} Objects (rule L)."
     )
 
 
@@ -197,7 +212,8 @@ def _aftermath(before: State, after: State, seat: int | None) -> list[str]:
     if before.phase is Phase.DEAL_OBJECT and after.phase is not Phase.DEAL_OBJECT:
         left = sum(after.object_pile)
         lines.append(
-            f"Every player holds {HAND_SIZE} Objects; the other {count(left, 'Object')}"
+            f"Every player holds {after.config.hand_size} Objects; the other"
+            f" {count(left, 'Object')}"
             " form the draw pile."
         )
     if after.phase is Phase.DRAW_EVENT and before.phase is not Phase.DRAW_EVENT:
@@ -263,7 +279,9 @@ def _turn_ends(before: State, after: State, seat: int | None) -> list[str]:
             lines.append(_RESHUFFLED)
         if after.phase is Phase.DRAW_OBJECT:
             who = "You draw" if you else f"Seat {record.seat} draws"
-            lines.append(f"{who} {count(after.to_draw, 'new Object')} to hold {HAND_SIZE} again.")
+            lines.append(
+                f"{who} {count(after.to_draw, 'new Object')} to hold {config.hand_size} again."
+            )
     return lines
 
 
@@ -281,10 +299,11 @@ def _game_ends(after: State, seat: int | None) -> list[str]:
         )
         + ".",
     ]
+    equal = tables(after.config).equal_teams
     for i, team in enumerate(TEAMS):
         members = [s for s in range(n) if final.teams[s] is team]
         lines.append(_team_line(team.value, members, final.events_won, final.counted,
-                                final.totals[i], seat))  # fmt: skip
+                                final.totals[i], seat, equal))  # fmt: skip
     if len(final.winning_teams) > 1:
         # Q: "If the two teams are tied, then all players win".
         tie = count(final.totals[0], "Event")
@@ -299,9 +318,13 @@ def _game_ends(after: State, seat: int | None) -> list[str]:
 
 def _team_line(
     name: str, members: list[int], won: tuple[int, ...], counted: tuple[int, ...], total: int,
-    seat: int | None,
+    seat: int | None, equal: bool,
 ) -> str:  # fmt: skip
-    """One team's total, and which members' Events count and how often (rules N-P)."""
+    """One team's total, and which members' Events count and how often (rules N-P).
+
+    ``equal``: the two teams are the same size, so every member counts (N); else the
+    most and the fewest do (O), a lone member twice (P), as the ruling extends them.
+    """
     head = f"{name} ({seats(members, seat)})"
     events = count(total, "Event")
     if len(members) == 1:
@@ -309,7 +332,7 @@ def _team_line(
         # P: "his grand total is twice the number of Event cards he won."
         return f"{head}, a team of one: twice {won[s]} is {events} (rule P)."
     sums = " + ".join(str(won[s]) for s in members if counted[s])
-    if len(counted) % 2 == 0:
+    if equal:
         # N: "Each team sums up the number of Event cards obtained by its members."
         return f"{head}: {sums} = {events} (rule N)."
     # O: "only sum up ... the player having the most and ... the one having the less."

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 
 from zombie_rules.core.piles import expand, from_kinds
-from zombie_rules.texas_zombies.cards import TEAM_CARDS_EACH, TEAMS, Team
+from zombie_rules.texas_zombies.cards import TEAMS, Team
+from zombie_rules.texas_zombies.config import tables
 from zombie_rules.texas_zombies.state import Phase, State
 
 
@@ -22,7 +23,7 @@ def determinize(state: State, seat: int | None, rng: random.Random) -> State:
     ``seat=None`` is a spectator, who holds no hand and no team. Re-dealt: the
     Objects of every other hand and of the draw pile (all unseen, all from the one
     shuffled deck); the Team cards of the other seats and those not yet dealt,
-    and (odd table, split not public) which team has the extra member; the
+    and (teams of different sizes, split not public) which team is the bigger; the
     secret votes other seats have cast but not yet shown. The unseen Events are
     a pool of counts with no order in the state, so nothing of theirs moves.
 
@@ -64,15 +65,17 @@ def determinize(state: State, seat: int | None, rng: random.Random) -> State:
 def _redeal_teams(
     state: State, seat: int | None, rng: random.Random
 ) -> tuple[tuple[Team | None, ...], tuple[int, ...], tuple[int, ...]]:
-    n = state.config.players
+    config = state.config
+    n = config.players
+    lookups = tables(config)
     dealt = [s for s, t in enumerate(state.teams) if t is not None]
     if state.phase is Phase.OVER or sum(state.team_deck) + len(dealt) != n:
-        # Teams revealed, or (odd table) the Team cards are not taken out yet.
+        # Teams revealed, or (teams of different sizes) the Team cards are not taken out yet.
         return state.teams, state.team_deck, state.team_box
     used = tuple(state.team_deck[i] + sum(1 for t in state.teams if t is team)
                  for i, team in enumerate(TEAMS))  # fmt: skip
     # Sorted, so that which split is true does not decide which one a seed picks.
-    hidden_split = n % 2 and not state.config.split_public
+    hidden_split = not lookups.equal_teams and not config.split_public
     splits = sorted({used, (used[1], used[0])}) if hidden_split else [used]
     own = state.teams[seat] if seat is not None else None
     if own is None:
@@ -90,5 +93,5 @@ def _redeal_teams(
         if s != seat or own is None:
             teams[s] = TEAMS[cards.pop()]
     deck = tuple(cards.count(i) for i in range(len(TEAMS)))
-    box = tuple(TEAM_CARDS_EACH - k for k in split)
+    box = tuple(lookups.team_cards - k for k in split)
     return tuple(teams), deck, box

@@ -6,7 +6,8 @@ import json
 from typing import Any
 
 from zombie_rules.core.presentation import CardText, Guide, MoveHelp
-from zombie_rules.texas_zombies.cards import TEAM_CARDS_EACH, TEAMS
+from zombie_rules.texas_zombies.cards import TEAMS
+from zombie_rules.texas_zombies.config import tables
 
 MOVES = (
     MoveHelp(
@@ -50,7 +51,11 @@ Texas Zombies on one screen (the rulebook's rules A-Q, with docs/rulings/texas_z
   End       after the last Event the teams are revealed (M). A team scores the Events its
             members won (N); in an odd game only its best and worst member count (O),
             and a team of one counts double (P). Most Events wins; a tie: everyone wins (Q).
-  Scores    a seat's score is its team's total: higher is better."""
+  Scores    a seat's score is its team's total: higher is better.
+  Variants  Config(team_sizes=(4, 1)) splits the teams otherwise (teams of different
+            sizes score as an odd game's); Config(hand_size=4) deals bigger hands;
+            Config(last_story=LastStory.OWN_BACK): the last story uses the number
+            on the last Event's own back."""
 
 LEGEND = """\
 Events won: 0:2 1:0        Events each seat has won so far
@@ -84,7 +89,7 @@ def cards(config: Any) -> tuple[CardText, ...]:
             "Team",
             str(i),
             team.value,
-            f"{TEAM_CARDS_EACH} in the box. Secret until the end of the game (rule C).",
+            f"{tables(config).team_cards} in the box. Secret until the end of the game (rule C).",
         )
         for i, team in enumerate(TEAMS)
     )

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.errors import IllegalMove, InvalidConfig
 from zombie_rules.core.learning import (
     Bounds,
     ChanceSpace,
@@ -587,8 +587,25 @@ _remembered = remember_last(_learning)
 def learning(config: Config) -> Learning:
     """Everything above for ``config``, built once per config (the last one asked by identity).
 
-    A plain function of the module, so a ``Game`` holding it pickles.
+    A plain function of the module, so a ``Game`` holding it pickles. The records are
+    laid out for the rulebook's hand of three and team split; a variant with another
+    hand size or split is refused (``InvalidConfig`` naming the field) rather than
+    encoded into slots that do not fit it.
     """
+    if config.hand_size != HAND_SIZE:
+        raise InvalidConfig(
+            "hand_size",
+            f"learning records are laid out for the rulebook's hand of {HAND_SIZE},"
+            f" not {config.hand_size}",
+        )
+    if config.team_sizes is not None:
+        n = config.players
+        if sorted(config.team_sizes) != [n // 2, n - n // 2]:
+            raise InvalidConfig(
+                "team_sizes",
+                f"learning records are laid out for the rulebook's split at {n} players,"
+                f" not {config.team_sizes}",
+            )
     return _remembered(config)
 
 

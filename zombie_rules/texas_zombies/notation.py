@@ -98,7 +98,8 @@ def parse_move(state: State, text: str) -> Move:
         raise DecodeError(f"{short(text)}: {_WHAT[action]} must follow {keyword!r}")
     if action is Action.BACK:
         if len(args) != 1:
-            raise DecodeError(f"{short(text)}: 'back' takes one number, 1-3")
+            largest = max(back for _, back in state.config.events)
+            raise DecodeError(f"{short(text)}: 'back' takes one number, 1-{largest}")
         return Move(actor, action, (parse_int(args[0], "a back number", text),))
     if action is Action.EVENT or action is Action.OBJECT:
         return Move(actor, action, (_card(state, action, args, text),))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Sequence
 from fractions import Fraction
 
 from zombie_rules.core.actors import CHANCE
@@ -21,8 +22,8 @@ from zombie_rules.core.result import Result
 from zombie_rules.core.seats import SeatMask, has_seat, mask_of, seat_bit, seats_in, seats_without
 from zombie_rules.core.validation import expect_well_formed, short
 from zombie_rules.core.wording import count
-from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAM_CARDS_EACH, TEAMS
-from zombie_rules.texas_zombies.config import Config, tables
+from zombie_rules.texas_zombies.cards import TEAMS
+from zombie_rules.texas_zombies.config import Config, LastStory, tables
 from zombie_rules.texas_zombies.state import Action, Move, Phase, Scoring, State, TurnRecord
 from zombie_rules.texas_zombies.wording import hand_listing, shown
 
@@ -31,10 +32,12 @@ def new_game(config: Config | None = None) -> State:
     """Set-up, about to show the back of the Event pile's top card (rules A-D)."""
     config = Config() if config is None else config
     n = config.players
+    t = tables(config)
     # C: "take as many Team cards as the number of players requires, evenly
-    # divided between the two teams"; an odd table first settles (by chance)
-    # which team has the extra member.
-    half = n // 2 if n % 2 == 0 else 0
+    # divided between the two teams"; an odd table (any table whose two teams
+    # differ in size, with ``team_sizes``) first settles by chance which team is
+    # the bigger.
+    half = t.team_sizes[0] if t.equal_teams else 0
     return State(
         config=config,
         phase=Phase.TOP_BACK,
@@ -42,16 +45,16 @@ def new_game(config: Config | None = None) -> State:
         # A: "Shuffle the 30 Event cards and place the proper number of cards ...
         # face down in a pile"; the rest go back to the box unseen.
         event_pool=(1,) * len(config.events),
-        events_left=tables(config).pile_size,
+        events_left=t.pile_size,
         top_back=None,
         current_event=None,
         required=0,
         hands=((),) * n,
-        # B: "Shuffle the 50 Object cards and deal 3 to each player."
+        # B: "Shuffle the 50 Object cards and deal 3 to each player" (``hand_size``).
         object_pile=(1,) * len(config.objects),
         object_discard=(),
         team_deck=(half, half),
-        team_box=(TEAM_CARDS_EACH - half, TEAM_CARDS_EACH - half),
+        team_box=(t.team_cards - half, t.team_cards - half),
         teams=(None,) * n,
         told=(),
         story="",
@@ -66,9 +69,14 @@ def new_game(config: Config | None = None) -> State:
 # ---------------------------------------------------------------- legal moves
 
 
-_BACK_MOVES = tuple(Move(CHANCE, Action.BACK, (b,)) for b in range(1, HAND_SIZE + 1))
 _SPLIT_MOVES = tuple(Move(CHANCE, Action.SPLIT, (t,)) for t in range(len(TEAMS)))
 _TEAM_MOVES = tuple(Move(CHANCE, Action.TEAM, (t,)) for t in range(len(TEAMS)))
+
+
+@functools.cache
+def _back_moves(largest: int) -> tuple[Move, ...]:
+    """``back 1`` to ``back largest``: the numbers an Event's back may show."""
+    return tuple(Move(CHANCE, Action.BACK, (b,)) for b in range(1, largest + 1))
 
 
 @functools.cache
@@ -148,14 +156,10 @@ def _alone(seat: int) -> frozenset[int]:
     return frozenset((seat,))
 
 
-_BACKS = range(1, HAND_SIZE + 1)
-
-
 def _back_counts(state: State) -> tuple[int, ...]:
-    """Unseen Events per back number 1-3 (a ``map`` per back: this runs at every back shown)."""
+    """Unseen Events per back number from 1 (a ``map`` per back: this runs at every back shown)."""
     unseen = state.event_pool.__getitem__
-    by_back = tables(state.config).by_back
-    return tuple([sum(map(unseen, by_back[b])) for b in _BACKS])
+    return tuple([sum(map(unseen, ids)) for ids in tables(state.config).back_ids])
 
 
 @remember_last
@@ -179,7 +183,8 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
             tuple(map(moves.__getitem__, with_back)), tuple(map(pool.__getitem__, with_back))
         )
     if phase is Phase.TOP_BACK or phase is Phase.NEXT_BACK:
-        return present(_BACK_MOVES, _back_counts(state))
+        counts = _back_counts(state)
+        return present(_back_moves(len(counts)), counts)
     if phase is Phase.SPLIT:
         return _SPLIT_MOVES, (1, 1)
     if phase is Phase.DEAL_TEAM:
@@ -209,7 +214,8 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
             tuple(map(pool.__getitem__, with_back)),
         )
     if phase is _TOP_BACK or phase is _NEXT_BACK:
-        return pile_outcomes(_BACK_MOVES, _back_counts(state))
+        counts = _back_counts(state)
+        return pile_outcomes(_back_moves(len(counts)), counts)
     if phase is _SPLIT:
         return pile_outcomes(_SPLIT_MOVES, (1, 1))
     if phase is _DEAL_TEAM:
@@ -313,7 +319,8 @@ def _possible(state: State, arg: int) -> bool:
             and tables(state.config).backs[arg] == state.top_back
         )
     if phase is Phase.TOP_BACK or phase is Phase.NEXT_BACK:
-        return 1 <= arg <= HAND_SIZE and _back_counts(state)[arg - 1] > 0
+        counts = _back_counts(state)
+        return 1 <= arg <= len(counts) and counts[arg - 1] > 0
     if phase is Phase.SPLIT:
         return 0 <= arg < len(TEAMS)
     return 0 <= arg < len(TEAMS) and state.team_deck[arg] > 0
@@ -331,15 +338,15 @@ def _top_back(state: State, move: Move) -> State:
 
 
 def _deal_object(state: State, move: Move) -> State:
-    # B: "deal 3 to each player", one card at a time clockwise.
+    # B: "deal 3 to each player" (``hand_size``), one card at a time clockwise.
     card = _chance_arg(state, move, Action.OBJECT)
     s = state
     config = s.config
     seat = s.turn
     hands = _replace_at(s.hands, seat, _insert(s.hands[seat], card))
     following = (seat + 1) % config.players
-    if len(hands[following]) == HAND_SIZE:
-        phase = Phase.SPLIT if config.players % 2 else Phase.DEAL_TEAM
+    if len(hands[following]) == config.hand_size:
+        phase = Phase.DEAL_TEAM if tables(config).equal_teams else Phase.SPLIT
         following = config.first_player
     else:
         phase = Phase.DEAL_OBJECT
@@ -352,17 +359,23 @@ def _deal_object(state: State, move: Move) -> State:
 
 def _split(state: State, move: Move) -> State:
     # C: "In case of an odd number of players, one of the two teams will have one
-    # more member than the other": 3 > 2 and 1, 5 > 3 and 2.
+    # more member than the other": 3 > 2 and 1, 5 > 3 and 2 (or ``team_sizes``).
     bigger = _chance_arg(state, move, Action.SPLIT)
     s = state
-    small = s.config.players // 2
-    deck = (small + 1, small) if bigger == 0 else (small, small + 1)
-    box = (TEAM_CARDS_EACH - deck[0], TEAM_CARDS_EACH - deck[1])
+    t = tables(s.config)
+    deck = split_deck(t.team_sizes, bigger)
+    box = (t.team_cards - deck[0], t.team_cards - deck[1])
     return State(
         s.config, Phase.DEAL_TEAM, s.config.first_player, s.event_pool, s.events_left,
         s.top_back, None, 0, s.hands, s.object_pile, s.object_discard, deck, box, s.teams,
         (), "", s.votes, 0, s.won, s.event_discard, s.history,
     )  # fmt: skip
+
+
+def split_deck(sizes: tuple[int, int], bigger: int) -> tuple[int, int]:
+    """Team cards taken out per team index when team ``bigger`` gets the bigger size."""
+    big, small = sizes
+    return (big, small) if bigger == 0 else (small, big)
 
 
 def _deal_team(state: State, move: Move) -> State:
@@ -398,8 +411,8 @@ def _draw_event(state: State, move: Move) -> State:
         phase, required = Phase.NEXT_BACK, 0
     else:
         # L: "When the last Event card of the pile is drawn, the active player must
-        # use all three of his Object cards".
-        phase, required = Phase.TELL, HAND_SIZE
+        # use all three of his Object cards" (or, ``last_story``, its own back).
+        phase, required = Phase.TELL, last_required(s.config, event)
     return State(
         s.config, phase, s.turn, take(s.event_pool, event), left, None, event, required,
         s.hands, s.object_pile, s.object_discard, s.team_deck, s.team_box, s.teams,
@@ -510,6 +523,19 @@ def last_turn(state: State) -> bool:
     return not state.events_left
 
 
+def last_required(config: Config, event: int) -> int:
+    """How many Objects the story of the last Event, ``event``, must use (rule L).
+
+    L: "the active player must use all three of his Object cards": the whole hand,
+    ``hand_size`` (the hand is full whenever a story starts). With
+    ``LastStory.OWN_BACK`` the number on the last Event's own back, which showed
+    while it topped the pile, since there is no next card to read.
+    """
+    if config.last_story is LastStory.OWN_BACK:
+        return tables(config).backs[event]
+    return config.hand_size
+
+
 def _resolve(state: State, votes: tuple[bool | None, ...], speechless: bool) -> State:
     s = state
     config = s.config
@@ -541,7 +567,7 @@ def _resolve(state: State, votes: tuple[bool | None, ...], speechless: bool) -> 
         )  # fmt: skip
     if used:
         # I/J: "he draws from the draw pile as many new Object cards as necessary to
-        # have 3 in hand".
+        # have 3 in hand" (``hand_size``).
         pile = s.object_pile
         if not any(pile):
             pile, discard = _reshuffle(discard, len(pile)), ()
@@ -630,23 +656,12 @@ def scoring(state: State) -> Scoring | None:
     assert len(teams) == n
     events_won = tuple(len(w) for w in state.won)
     counted = [0] * n
+    equal = tables(state.config).equal_teams
     for team in TEAMS:
         members = [s for s in range(n) if teams[s] is team]
-        if not members:
-            continue  # pragma: no cover - every table has both teams
-        if n % 2 == 0:
-            # N: "Each team sums up the number of Event cards obtained by its members."
-            for s in members:
-                counted[s] = 1
-        else:
-            # O: "only sum up ... the number of Event cards won by the player having
-            # the most and by the one having the less." P: a lone member is both, so
-            # "his grand total is twice the number of Event cards he won".
-            most = max(members, key=lambda s: (events_won[s], -s))
-            rest = [s for s in members if s != most] or [most]
-            fewest = min(rest, key=lambda s: (events_won[s], s))
-            counted[most] += 1
-            counted[fewest] += 1
+        times = counted_times([events_won[s] for s in members], equal)
+        for s, k in zip(members, times, strict=True):
+            counted[s] = k
     totals = tuple(
         sum(events_won[s] * counted[s] for s in range(n) if teams[s] is team) for team in TEAMS
     )
@@ -655,6 +670,36 @@ def scoring(state: State) -> Scoring | None:
     # tied, then all players win".
     winning = frozenset(team for team, total in zip(TEAMS, totals, strict=True) if total == best)
     return Scoring(teams, events_won, tuple(counted), (totals[0], totals[1]), winning)
+
+
+def counted_times(won: Sequence[int], equal: bool) -> tuple[int, ...]:
+    """How often each member's Events count for a team whose members won ``won``.
+
+    N: "Each team sums up the number of Event cards obtained by its members." O: "If
+    the number of players is odd, only sum up for each team the number of Event
+    cards won by the player having the most and by the one having the less." P: a
+    lone member is both, so "his grand total is twice the number of Event cards he
+    won". The ruling for any split: teams of equal size sum every member (N), teams
+    of unequal size count the most and the fewest (O, P), which is the rulebook's
+    rule for each of its splits (the teams differ exactly when the table is odd).
+    """
+    if equal:
+        return (1,) * len(won)
+    if not won:
+        return ()  # pragma: no cover - every table has both teams
+    counted = [0] * len(won)
+    members = range(len(won))
+    most = max(members, key=lambda i: (won[i], -i))
+    rest = [i for i in members if i != most] or [most]
+    fewest = min(rest, key=lambda i: (won[i], i))
+    counted[most] += 1
+    counted[fewest] += 1
+    return tuple(counted)
+
+
+def team_total(won: Sequence[int], equal: bool) -> int:
+    """A team's total from its members' Events won (see :func:`counted_times`)."""
+    return sum(w * k for w, k in zip(won, counted_times(won, equal), strict=True))
 
 
 def result(state: State) -> Result | None:
@@ -669,7 +714,9 @@ def result(state: State) -> Result | None:
     for i, team in enumerate(TEAMS):
         seats = [str(s) for s, t in enumerate(final.teams) if t is team]
         label = "seat" if len(seats) == 1 else "seats"
-        parts.append(f"{team.value} ({label} {', '.join(seats)}): {final.totals[i]} Events")
+        parts.append(
+            f"{team.value} ({label} {', '.join(seats)}): {count(final.totals[i], 'Event')}"
+        )
     if len(final.winning_teams) > 1:
         verdict = "a tie, so everyone wins"
     else:

@@ -102,13 +102,19 @@ def view(state: State, seat: int | None) -> View:
 
 
 def _team_sizes(state: State) -> tuple[int, ...] | None:
-    """Members per team, when everyone knows it: even tables, a public split, the end."""
+    """Members per team, when everyone knows it: equal teams, a public split, the end.
+
+    Teams of equal size (every even table of the rulebook) are known from the config;
+    teams of different sizes (an odd table, or ``team_sizes``) say which is the bigger
+    only when the split is public or the game is over.
+    """
     config = state.config
     n = config.players
     dealt = sum(1 for t in state.teams if t is not None)
     split_done = sum(state.team_deck) + dealt == n
-    if n % 2 == 0:
-        return (n // 2, n // 2)
+    lookups = tables(config)
+    if lookups.equal_teams:
+        return lookups.team_sizes
     if state.phase is Phase.OVER or (config.split_public and split_done):
         deck = state.team_deck
         return tuple(

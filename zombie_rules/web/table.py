@@ -42,6 +42,8 @@ MAX_AUTOMATIC_MOVES = 20_000
 MAX_MOVES = 50_000
 #: Keys a move body may hold.
 MOVE_KEYS = frozenset({"index", "notation", "version", "undos", "auto_forced"})
+#: Why no undo is possible once the game is over (for every seat alike).
+GAME_OVER_UNDO = "Cannot undo: the game is over, nothing can be taken back."
 #: Keys an undo body may hold.
 UNDO_KEYS = frozenset({"version", "undos", "auto_forced"})
 #: Why a game ended early, when it did not end by the rules.
@@ -261,7 +263,9 @@ class Table:
         labelled as the seat would be told them, each with its ``group`` (the
         notation's first word, for a menu of many; built once per position, however
         often the seat asks), ``undos`` (undos so far: a move chosen before one is
-        stale), ``can_undo`` (whether an undo is worth offering: :meth:`may_undo`),
+        stale), ``can_undo`` (whether :meth:`undo` would take a move back now) and
+        ``undo_reason`` (why not, in the match's words: :meth:`undo_refused`; ``None``
+        when it would, and for a spectator, who has nothing to take back),
         and the seat's log: the game as this seat was told it. ``log_from``: only the
         log's entries from that one on (a push sends what the seat has not seen), with
         ``log_from`` set.
@@ -288,6 +292,7 @@ class Table:
                 for c in choices
             ]
         log = match.log(seat)
+        refused = None if seat is None else self.undo_refused(seat)
         answer = {
             "id": self.id,
             "title": game.name,
@@ -307,26 +312,26 @@ class Table:
             "board": with_moves(game.board(view), choices),
             "moves": moves,
             "undos": self.undos,
-            "can_undo": seat is not None and not over and self.may_undo(seat),
+            "can_undo": seat is not None and refused is None,
+            "undo_reason": refused,
             "log": list(log if log_from is None else log[log_from:]),
         }
         if log_from is not None:
             answer["log_from"] = log_from
         return answer
 
-    def may_undo(self, seat: int) -> bool:
-        """Whether an undo button is worth showing ``seat``: it has a decision of its own
-        and no other seat has moved since (the match refuses those at once).
+    def undo_refused(self, seat: int) -> str | None:
+        """Why :meth:`undo` would refuse ``seat`` now (``None``: it would take a move back).
 
-        A cheap look at who moved, applying nothing; the match may still refuse, when
-        something since showed the seat what it did not know, and then says why.
+        The match's own reason (:meth:`~zombie_rules.match.Match.can_undo`), so the page
+        offers the button exactly when the request would be granted and says why not
+        otherwise. That reason is worked out from what the seat knew and saw (its own
+        account, worlds it cannot tell apart), so it reads the same in states the seat
+        cannot tell apart; each verdict is worked out once per move and seat.
         """
-        match = self.match
-        now = match.version
-        mine = [d.index for d in match.decisions if d.seat == seat and d.index < now]
-        if not mine:
-            return False
-        return all(getattr(m, "seat", seat) in (seat, CHANCE) for m in match.moves[mine[-1] :])
+        if self.over:
+            return GAME_OVER_UNDO
+        return self.match.can_undo(seat)
 
     def at(self, seat: int | None, version: int) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) was shown after move ``version``: a replay step.
@@ -501,7 +506,7 @@ class Table:
         if not _is_int(version):
             raise DecodeError('version: required; send the "version" of the answer you saw')
         if self.over:
-            raise Refused("the game is over: nothing can be taken back")
+            raise Refused(GAME_OVER_UNDO)
         self._expect_same_line(body)
         if version != self.match.version:
             raise Stale(f"version {short(version)}: the game is at move {self.match.version}")

@@ -1,7 +1,9 @@
 """Zombie Doctor as a board a page draws: each body by slot, the hands, the deck and morgue.
 
 A page cannot lay out a title it knows nothing about; this says which of the view's
-cards belong together, and which of them the seat sees the face of.
+cards belong together, and which of them the seat sees the face of. Elements carry
+the acts they stand for (a limb: amputate, bite, flip; a hand card: use it; a card an
+X-Ray shows: take it), so a click plays a move.
 """
 
 from __future__ import annotations
@@ -75,7 +77,9 @@ def board(v: View) -> Board:
             hand += [back(acts=(f"use {XRAY} {s}",)) for _ in range(v.hand_sizes[s] - len(known))]
         groups = [group("Body", limbs), group("Hand", hand)]
         if v.xray_hand is not None and s == v.xray_target:
-            groups.append(group("Your X-Ray shows", [card(card_title(c)) for c in v.xray_hand]))
+            # Taking one of the X-Rayed cards is a click on it.
+            shown = [card(card_title(c), acts=(f"take {c}",)) for c in v.xray_hand]
+            groups.append(group("Your X-Ray shows", shown))
         tags = [v.status[s].name.lower()]
         if s in v.coma:
             tags.append("in a coma")

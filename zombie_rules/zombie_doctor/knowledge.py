@@ -98,6 +98,18 @@ def _with_row(known: Known, holder: int, row: Row, players: int) -> Known:
     return out
 
 
+def _with_rows(known: Known, a: int, row_a: Row, b: int, row_b: Row, players: int) -> Known:
+    """``known`` with the rows of seats ``a`` and ``b`` (two seats) replaced, built once.
+
+    For an X-Ray, after which both rows list a knower, so neither is ``UNKNOWN_HAND``
+    and ``known`` cannot fall back to ``()``.
+    """
+    rows = list(known) if known else [UNKNOWN_HAND] * players
+    rows[a] = row_a
+    rows[b] = row_b
+    return tuple(rows)
+
+
 def seen_played(known: Known, holder: int, kind: int) -> Known:
     """``holder`` uses a card of ``kind`` face up: every knower knows one fewer of it there.
 
@@ -133,11 +145,27 @@ def lost_unseen(known: Known, holder: int) -> Known:
         return known
     shared, own = known[holder]
     after = _one_fewer_of_each(shared)
-    mine = tuple(
-        (who, tuple(without(_one_fewer_of_each(_merged(shared, extra)), after)))
-        for who, extra in own
-    )
+    mine = tuple([(who, _lost_from_extra(extra, shared)) for who, extra in own])
     return _with_row(known, holder, (after, mine), len(known))
+
+
+def _lost_from_extra(extra: Cards, shared: Cards) -> Cards:
+    """What a knower knows besides ``shared`` once the hand lost one card it did not see.
+
+    Its whole memory (``shared`` plus ``extra``) loses one copy of each kind and the
+    shared part becomes ``_one_fewer_of_each(shared)``; what is left besides is
+    ``extra`` less one copy of each kind that ``shared`` does not hold (a kind
+    ``shared`` holds lost its copy there). Counted directly, without merging.
+    """
+    out = []
+    last = -1
+    for kind in extra:
+        if kind != last:
+            last = kind
+            if kind not in shared:
+                continue
+        out.append(kind)
+    return tuple(out)
 
 
 def forget_hand(known: Known, holder: int) -> Known:
@@ -182,8 +210,9 @@ def xray_taken(
     rest = _one_fewer(hand_before, kind)
     if not (target_shared or target_own or user_own):
         # Nobody knew anything of the target's hand, nor remembers the user's: the common case.
-        known = _with_row(known, user, (user_shared, ((target, (kind,)),)), players)
-        return _with_row(known, target, ((), ((user, rest),)), players)
+        return _with_rows(
+            known, user, (user_shared, ((target, (kind,)),)), target, ((), ((user, rest),)), players
+        )
     everyone = len(target_shared) == size and target_shared[0] == target_shared[-1]
     target_after = _one_fewer_of_each(target_shared)
     of_user = dict(user_own)
@@ -203,8 +232,7 @@ def xray_taken(
     on_user.update(of_user)  # listed for the user alone: they learn what everyone does
     on_target.sort()
     user_row = (_one_more(user_shared, kind) if everyone else user_shared, _listed(on_user))
-    known = _with_row(known, user, user_row, players)
-    return _with_row(known, target, (target_after, tuple(on_target)), players)
+    return _with_rows(known, user, user_row, target, (target_after, tuple(on_target)), players)
 
 
 def _less(kinds: Cards, shared: Cards) -> Cards:

@@ -13,9 +13,10 @@
   the notation; an index for the seat itself is simply never legal for it.
 - **chance**: ``draw CARD`` per kind, ``limb CHARACTER SLOT SIDE`` per morgue kind,
   ``roll N`` per die face.
-- **observation**: the seat's view as a flat tuple of ints in named slices (see
-  :func:`_observation_slices`); a deck position, a hand or the morgue not yet filled is
-  zeros in its reserved room, so the size depends on the config only.
+- **observation**: the seat's view as a flat tuple in named slices (see
+  :func:`_observation_slices`), given by its non-zero entries (most are zero); a
+  deck position, a hand or the morgue not yet filled is zeros in its reserved room,
+  so the size depends on the config only.
 - **recall**: the tokens of each step (see :class:`_Told`): the seat's own moves in
   full, others' moves as the seat sees them, then the cards its hand gained and lost
   and what its X-Ray shows it (so a card it takes from under the deck that another
@@ -36,8 +37,7 @@ proves the encodings depend on the view alone.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from itertools import chain
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import attrs
@@ -47,14 +47,15 @@ from zombie_rules.core.errors import IllegalMove, InvalidConfig
 from zombie_rules.core.learning import (
     ActionSpace,
     Bounds,
-    ChanceSpace,
-    Encoding,
+    ChanceTable,
     Learning,
     Recall,
     SharedWin,
     Slice,
+    chance_table,
     not_legal,
     sliced,
+    sparse_encoding,
 )
 from zombie_rules.core.memo import remember_last
 from zombie_rules.core.seats import has_seat
@@ -189,16 +190,33 @@ class _Actions:
 
 @attrs.frozen
 class _Listed:
-    """(the seat to move or ``CHANCE``, its legal indices ascending): one seat acts at a time."""
+    """(the seat to move or ``CHANCE``, its legal indices ascending): one seat acts at a time.
+
+    The rules hand out the same ``Move`` objects again and again (each kind's uses, the
+    flips and takes are built once per hand or body), and hashing a ``Move`` costs far
+    more than looking up its ``id``, so indices are also kept by the move's identity
+    in ``seen``, each with its move (an ``id`` is never mistaken for a later object's);
+    the table is emptied past 8192 entries.
+    """
 
     by_move: dict[Move, int]
+    seen: dict[int, tuple[Move, int]] = attrs.field(factory=dict, eq=False)
 
     def __call__(self, state: State) -> tuple[int, tuple[int, ...]]:
         moves = legal_moves(state)
         if not moves or moves[0].seat == CHANCE:
             return CHANCE, ()
-        by_move = self.by_move
-        return moves[0].seat, tuple(sorted([by_move[m] for m in moves]))
+        seen = self.seen
+        indices = []
+        for move in moves:
+            hit = seen.get(id(move))
+            if hit is None or hit[0] is not move:
+                if len(seen) >= 8192:
+                    seen.clear()
+                hit = seen[id(move)] = (move, self.by_move[move])
+            indices.append(hit[1])
+        indices.sort()
+        return moves[0].seat, tuple(indices)
 
 
 def _actions(config: Config) -> _Actions:
@@ -215,29 +233,8 @@ def _actions(config: Config) -> _Actions:
 # ------------------------------------------------------------------- chance
 
 
-@attrs.frozen
-class _Chance:
-    """Chance outcomes by index: deck draws per kind, morgue limbs per kind, die faces."""
-
-    names: tuple[str, ...]
-    by_move: dict[Move, int]
-    outcomes: tuple[Move, ...]
-
-    def index(self, state: State, move: Move) -> int:
-        i = self.by_move.get(move) if type(move) is Move else None
-        if i is None:
-            raise IllegalMove(f"{move!s:.60}: not a Zombie Doctor chance outcome of this config")
-        return i
-
-    def outcome(self, state: State, i: int) -> Move:
-        moves, _ = chance_weights(state)
-        if type(i) is int and 0 <= i < len(self.outcomes) and self.outcomes[i] in moves:
-            return self.outcomes[i]
-        possible = ", ".join(f"{self.by_move[m]} ({_words(m)})" for m in moves) or "none"
-        raise IllegalMove(f"chance outcome {i!r:.40} is not possible now; possible: {possible}")
-
-
-def _chance(config: Config) -> _Chance:
+def _chance(config: Config) -> ChanceTable:
+    """Deck draws per kind, morgue limbs per kind, die faces, in that order."""
     t = tables(config)
     outcomes = (
         *(Move(CHANCE, Action.DRAW, name) for name in t.names),
@@ -247,8 +244,7 @@ def _chance(config: Config) -> _Chance:
         ),
         *(Move(CHANCE, Action.ROLL, "", (face,)) for face in range(1, DIE_FACES + 1)),
     )
-    by_move = {m: i for i, m in enumerate(outcomes)}
-    return _Chance(tuple(_words(m) for m in outcomes), by_move, outcomes)
+    return chance_table("Zombie Doctor", outcomes, _words, chance_weights)
 
 
 # -------------------------------------------------------------- observation
@@ -314,170 +310,142 @@ def _observation_slices(config: Config) -> tuple[Slice, ...]:
     )
 
 
-@functools.lru_cache(maxsize=64)
-def _one_hot(size: int, at: int) -> tuple[float, ...]:
-    """``size`` zeros with a 1 at ``at`` (all zeros when ``at`` is outside)."""
-    row = [0.0] * size
-    if 0 <= at < size:
-        row[at] = 1.0
-    return tuple(row)
+#: Positions and values of some non-zero entries.
+Cells = tuple[Sequence[int], Sequence[float]]
 
 
 @functools.lru_cache(maxsize=4096)
-def _floats(counts: tuple[int, ...]) -> tuple[float, ...]:
-    """``counts`` as floats (the morgue's, which changes seldom)."""
-    return tuple(map(float, counts))
-
-
-@functools.lru_cache(maxsize=256)
-def _seat_flags(players: int, mask: int) -> tuple[float, ...]:
-    """1 for each seat in the seat mask (a ``core.seats`` mask read through its helper)."""
-    return tuple(float(has_seat(mask, s)) for s in range(players))
+def _seat_cells(base: int, players: int, mask: int) -> tuple[int, ...]:
+    """The positions of the seats in the seat mask (a ``core.seats`` mask, via its helper)."""
+    return tuple(base + s for s in range(players) if has_seat(mask, s))
 
 
 @functools.lru_cache(maxsize=4096)
-def _status_block(status: tuple[Status, ...]) -> tuple[float, ...]:
-    return tuple(float(st is value) for st in status for value in Status)
+def _status_cells(base: int, status: tuple[Status, ...]) -> tuple[int, ...]:
+    """Per seat, the position of its status in a block of ``len(Status)`` entries."""
+    return tuple(base + s * _STATUSES + int(st) for s, st in enumerate(status))
 
 
 @functools.lru_cache(maxsize=4096)
-def _out_block(players: int, out_order: tuple[int, ...]) -> tuple[float, ...]:
-    row = [0.0] * (players * players)
-    for place, seat in enumerate(out_order):
-        row[seat * players + place] = 1.0
-    return tuple(row)
+def _out_cells(base: int, players: int, out_order: tuple[int, ...]) -> tuple[int, ...]:
+    """Per seat gone out, the position of its place in the order of going out."""
+    return tuple(base + seat * players + place for place, seat in enumerate(out_order))
 
 
-@functools.lru_cache(maxsize=8192)
-def _body_block(players: int, body: tuple[int, ...]) -> tuple[float, ...]:
-    """One seat's six slots: side up (or missing), then whose card it is."""
-    row: list[float] = []
-    for code in body:
+@functools.lru_cache(maxsize=16384)
+def _body_cells(base: int, players: int, body: tuple[int, ...]) -> tuple[int, ...]:
+    """One seat's six slots: the side up (or missing), then the character's one-hot."""
+    width = _SIDES + players
+    cells: list[int] = []
+    for p, code in enumerate(body):
+        at = base + p * width
         if code == MISSING:
-            row += (0.0, 0.0, 1.0)
-            row += (0.0,) * players
-            continue
-        row += (0.0, 1.0, 0.0) if is_infected(code) else (1.0, 0.0, 0.0)
-        row += _one_hot(players, character_of(code))
-    return tuple(row)
+            cells.append(at + 2)
+        else:
+            cells += (at + (1 if is_infected(code) else 0), at + _SIDES + character_of(code))
+    return tuple(cells)
 
 
-@functools.lru_cache(maxsize=8192)
-def _counts(kinds: int, cards: tuple[int, ...]) -> tuple[float, ...]:
-    """Counts per kind of a sorted tuple of kind indices."""
-    row = [0.0] * kinds
+@functools.lru_cache(maxsize=16384)
+def _count_cells(base: int, cards: tuple[int, ...]) -> Cells:
+    """The positions and counts of the kinds in a tuple of card-kind indices."""
+    counts: dict[int, int] = {}
     for k in cards:
-        row[k] += 1.0
-    return tuple(row)
+        counts[k] = counts.get(k, 0) + 1
+    kinds = sorted(counts)
+    return tuple(base + k for k in kinds), tuple(float(counts[k]) for k in kinds)
 
 
-class _Seen:
-    """A block of ``seat``'s observation built from state parts, kept by the parts' identity.
-
-    A state shares the parts a move left alone with the state before (``turns.Work``
-    keeps them), so the deck's bottom and what the seats know of the hands are the very
-    same tuples for many steps: their blocks are built once per (parts, seat).
-    ``parts(state)`` names every part the block reads; they are kept with the block and
-    compared by identity, so an ``id`` is never mistaken for a later object's. The
-    table is emptied past 4096 entries.
-    """
-
-    __slots__ = ("build", "parts", "table")
-
-    def __init__(
-        self,
-        parts: Callable[[State], tuple[object, ...]],
-        build: Callable[[State, int], tuple[float, ...]],
-    ) -> None:
-        self.parts = parts
-        self.build = build
-        self.table: dict[tuple[int, int], tuple[tuple[object, ...], tuple[float, ...]]] = {}
-
-    def __call__(self, state: State, seat: int) -> tuple[float, ...]:
-        parts = self.parts(state)
-        key = (id(parts[0]), seat)
-        hit = self.table.get(key)
-        if hit is not None and all(a is b for a, b in zip(hit[0], parts, strict=True)):
-            return hit[1]
-        block = self.build(state, seat)
-        if len(self.table) >= 4096:
-            self.table.clear()
-        self.table[key] = (parts, block)
-        return block
-
-
-def _rows(size: int) -> tuple[tuple[float, ...], ...]:
-    """One-hot rows of ``size`` by position, and all zeros last (index ``-1``)."""
-    return (*(_one_hot(size, at) for at in range(size)), (0.0,) * size)
+@functools.lru_cache(maxsize=4096)
+def _morgue_cells(base: int, morgue: tuple[int, ...]) -> Cells:
+    """The positions and counts of the limbs in the morgue (it changes seldom)."""
+    kinds = [i for i, c in enumerate(morgue) if c]
+    return tuple(base + i for i in kinds), tuple(float(morgue[i]) for i in kinds)
 
 
 @attrs.frozen
 class _Observe:
-    """``encode(state, seat)``: the seat's view, laid out as :func:`_observation_slices` says.
+    """``nonzero(state, seat)``: the seat's view, laid out as :func:`_observation_slices` says.
 
-    Built from per-part tuples that repeat from state to state (a body, a hand, the
-    deck's bottom), cached by value, and joined once: a few microseconds a call.
+    Most entries are zero (the bodies' one-hots, the deck's bottom), so only the
+    non-zero ones are listed: the 1s apart from the counts, each block's positions
+    taken from a cache keyed by the part of the state it reads (a body, a hand, the
+    morgue). What the seats know and the deck's bottom change at nearly every step,
+    so those are listed afresh. The PettingZoo environment asks at every step and
+    fills an array of zeros at these positions; ``encode`` is derived from it.
     """
 
     players: int
     kinds: int
-    places: int
-    seat_rows: tuple[tuple[float, ...], ...] = attrs.field(init=False)
-    phase_rows: tuple[tuple[float, ...], ...] = attrs.field(init=False)
-    no_known: tuple[float, ...] = attrs.field(init=False)
-    known: _Seen = attrs.field(init=False)
-    bottom: _Seen = attrs.field(init=False)
+    at: dict[str, int]
 
-    def __attrs_post_init__(self) -> None:
-        n, k = self.players, self.kinds
-        # One row per card kind, the unseen row (index -1: ``_bottom``'s unseen) last.
-        card_rows = _rows(k + 1)[: k + 1]
-        padding = (0.0,) * (self.places * (k + 1))
+    def known(self, state: State, seat: int) -> Cells:
+        """The ``known_hands`` block: per holder, the kinds ``seat`` knows it holds."""
+        base, k = self.at["known_hands"], self.kinds
+        where: list[int] = []
+        values: list[float] = []
+        for holder in range(self.players):
+            cells, counts = _count_cells(base + holder * k, _known(state, seat, holder))
+            where += cells
+            values += counts
+        return where, values
 
-        def known(state: State, seat: int) -> tuple[float, ...]:
-            # Keyed by the state's ``known`` part, which the block reads alone.
-            out: tuple[float, ...] = ()
-            for holder in range(n):
-                out += _counts(k, _known(state, seat, holder))
-            return out
-
-        def bottom(state: State, seat: int) -> tuple[float, ...]:
-            # Keyed by the state's deck-bottom part, which the block reads alone.
-            seen = _bottom(*_deck_bottom(state), seat)
-            out = tuple(chain.from_iterable(map(card_rows.__getitem__, seen)))
-            return out + padding[len(out) :]
-
-        object.__setattr__(self, "seat_rows", _rows(n))
-        object.__setattr__(self, "phase_rows", _rows(_PHASES))
-        object.__setattr__(self, "no_known", (0.0,) * (n * k))
-        object.__setattr__(self, "known", _Seen(_known_part, known))
-        object.__setattr__(self, "bottom", _Seen(_deck_bottom, bottom))
-
-    def __call__(self, state: State, seat: int) -> tuple[float, ...]:
-        n, k = self.players, self.kinds
-        rows = self.seat_rows
-        hands = state.hands
-        out = [
-            *rows[seat],
-            *self.phase_rows[state.phase],
-            *rows[state.turn],
-            float(state.round),
-            *_status_block(state.status),
-            *_out_block(n, state.out_order),
-            *_seat_flags(n, state.coma),
-            *[float(len(h)) for h in hands],
-            *rows[state.xray_target],
-            float(sum(state.deck_unknown)),
+    def bottom(self, state: State, seat: int) -> Cells:
+        """The ``deck_bottom`` block: per place, the kind, or the unseen entry (the last)."""
+        base, width = self.at["deck_bottom"], self.kinds + 1
+        unseen = self.kinds
+        cells = [
+            base + i * width + (unseen if kind < 0 else kind)
+            for i, kind in enumerate(_bottom(*_deck_bottom(state), seat))
         ]
-        for body in state.bodies:
-            out += _body_block(n, body)
-        out += _counts(k, _hand(state, seat))
-        xray = _xray_hand(state, seat)
-        out += _counts(k, () if xray is None else xray)
-        out += self.known(state, seat) if state.known else self.no_known
-        out += self.bottom(state, seat)
-        out += _floats(state.morgue)
-        return tuple(out)
+        return cells, [1.0] * len(cells)
+
+    def __call__(self, state: State, seat: int) -> tuple[list[int], list[float]]:
+        n, at = self.players, self.at
+        ones = [at["seat"] + seat, at["phase"] + int(state.phase)]
+        turn, target = state.turn, state.xray_target
+        if 0 <= turn < n:
+            ones.append(at["turn"] + turn)
+        if 0 <= target < n:
+            ones.append(at["xray_target"] + target)
+        ones += _status_cells(at["status"], state.status)
+        ones += _out_cells(at["out_place"], n, state.out_order)
+        ones += _seat_cells(at["coma"], n, state.coma)
+        bodies, width = at["bodies"], _SLOTS * (_SIDES + n)
+        for s, body in enumerate(state.bodies):
+            ones += _body_cells(bodies + s * width, n, body)
+        where: list[int] = []
+        values: list[float] = []
+        if state.round:
+            where.append(at["round"])
+            values.append(float(state.round))
+        sizes = at["hand_sizes"]
+        for s, hand in enumerate(state.hands):
+            if hand:
+                where.append(sizes + s)
+                values.append(float(len(hand)))
+        unknown = sum(state.deck_unknown)
+        if unknown:
+            where.append(at["deck_unknown"])
+            values.append(float(unknown))
+        for cells, counts in (
+            _count_cells(at["hand"], _hand(state, seat)),
+            _xray_cells(at["xray_hand"], _xray_hand(state, seat)),
+            self.known(state, seat) if state.known else _NONE,
+            self.bottom(state, seat),
+            _morgue_cells(at["morgue"], state.morgue),
+        ):
+            where += cells
+            values += counts
+        return ones + where, [1.0] * len(ones) + values
+
+
+_NONE: Cells = ((), ())
+
+
+def _xray_cells(base: int, xray: tuple[int, ...] | None) -> Cells:
+    """The X-Ray hand's cells, none when no X-Ray shows the seat a hand."""
+    return _NONE if xray is None else _count_cells(base, xray)
 
 
 # ------------------------------------------------------------------- recall
@@ -523,7 +491,7 @@ class _Told:
     """
 
     actions: _Actions
-    chance: _Chance
+    chance: ChanceTable
     kinds: int
 
     @property
@@ -644,14 +612,16 @@ def _learning(config: Config) -> Learning:
     chance = _chance(config)
     bounds = _bounds(config, len(acts.names), len(chance.names))
     t = tables(config)
-    kinds, places = len(t.names), sum(t.copies)
+    kinds = len(t.names)
     slices = _observation_slices(config)
     size = slices[-1].stop
     told = _Told(acts, chance, kinds)
     return Learning(
         actions=ActionSpace(len(acts.names), acts.names, acts.index, acts.move, acts.legal),
-        chance=ChanceSpace(len(chance.names), chance.names, chance.index, chance.outcome),
-        observation=Encoding(size, slices, _Observe(config.players, kinds, places)),
+        chance=chance.space(),
+        observation=sparse_encoding(
+            size, slices, _Observe(config.players, kinds, {p.name: p.start for p in slices})
+        ),
         recall=Recall(told.size, _max_told(config, bounds), told),
         returns=SharedWin(result, config.players).record(),
         bounds=bounds,

@@ -736,7 +736,10 @@ async function send(path, body) {
   } catch (error) {
     showError(error.message);
     if (error.status === 409) await refresh();
-    else for (const button of document.querySelectorAll("#moves button, #board .actable, #undo")) button.disabled = false;
+    else {
+      for (const button of document.querySelectorAll("#moves button, #board .actable")) button.disabled = false;
+      $("undo").disabled = !payload.can_undo;
+    }
   } finally {
     busy = false;
   }
@@ -1053,6 +1056,7 @@ function drawBoard(p, live) {
     node.appendChild(el("h3", null, pl.name + (pl.you ? " (you)" : "")));
     drawTags(node, pl.tags);
     drawGroups(node, pl.groups, live);
+    makeActable(node, pl.moves, live);
     players.appendChild(node);
   }
   box.appendChild(players);
@@ -1096,21 +1100,64 @@ function drawMoves(p) {
   const tells = p.moves.some((m) => / tell /.test(" " + m.notation.split(": ").slice(1).join(": ") + " "));
   $("story-box").hidden = !tells;
   $("type-move").hidden = !p.moves.length;
-  $("undo").hidden = !p.can_undo;
-  $("undo").disabled = false;
+  // Offered to a seat of a game still on; pressable only when the server would grant
+  // it, and otherwise saying why not (a move that showed something, another seat's move).
+  const undoButton = $("undo");
+  undoButton.hidden = p.seat === null || p.over;
+  undoButton.disabled = !p.can_undo;
+  undoButton.title = p.can_undo ? "Take back your last move: nothing has been revealed since" : (p.undo_reason || "");
   $("auto-forced").checked = settings().auto_forced;
   $("moves-panel").classList.toggle("idle", !p.moves.length);
   if (!p.moves.length) {
     box.appendChild(el("p", "hint", p.over ? "The game is over." : "Nothing to do until the others have moved."));
     return;
   }
-  if (p.moves.length <= MENU_LABELS) {
-    for (const m of p.moves) box.appendChild(moveButton(m));
+  // The moves no board element stands for first (flat when few, else one folded list
+  // per kind, as the terminal groups them); the moves a click on the board plays are
+  // folded apart, for the keyboard and for a second look.
+  const onBoard = boardMoves(p.board);
+  const offBoard = p.moves.filter((m) => !onBoard.has(m.index));
+  if (offBoard.length < p.moves.length) {
+    box.appendChild(el("p", "hint", "Click a card, a place or a player on the board to move" +
+      (offBoard.length ? ", or:" : ".")));
+    drawMenu(box, offBoard);
+    const part = el("details", "move-group on-board");
+    part.dataset.group = "on-board";
+    const shown = p.moves.filter((m) => onBoard.has(m.index));
+    part.appendChild(el("summary", null, "on the board (" + shown.length + ")"));
+    for (const m of shown) part.appendChild(moveButton(m));
+    box.appendChild(part);
     return;
   }
-  // Many moves: one folded list per kind of move, as the terminal groups them.
+  drawMenu(box, p.moves);
+}
+
+// The indices of the moves some element of the board stands for.
+function boardMoves(b) {
+  const found = new Set();
+  if (!b) return found;
+  const take = (record) => {
+    for (const m of (record && record.moves) || []) found.add(m.index);
+  };
+  for (const holder of (b.players || []).concat(b.places || [])) {
+    take(holder);
+    for (const g of holder.groups || []) for (const c of g.cards) take(c);
+  }
+  for (const pile of b.piles || []) {
+    take(pile);
+    take(pile.top);
+  }
+  return found;
+}
+
+// Moves as buttons: flat when few, else one folded list per kind of move.
+function drawMenu(box, list) {
+  if (list.length <= MENU_LABELS) {
+    for (const m of list) box.appendChild(moveButton(m));
+    return;
+  }
   const kinds = new Map();
-  for (const m of p.moves) {
+  for (const m of list) {
     const key = m.group || "moves";
     if (!kinds.has(key)) kinds.set(key, []);
     kinds.get(key).push(m);

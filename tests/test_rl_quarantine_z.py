@@ -1,0 +1,127 @@
+"""Quarantine Z through the three adapters, on a small table whose games end quickly.
+
+The frameworks' own tests (PettingZoo ``api_test`` and ``seed_test``, Gymnasium
+``check_env``, ``pyspiel.random_sim_test`` with serialization), the MCTS and IS-MCTS
+bots, masks that are the legal moves, and a config with no finite bound refused by every
+adapter with the records' own error.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found,unused-ignore]
+import pytest
+from gymnasium.utils.env_checker import check_env
+from open_spiel.python.algorithms import (  # type: ignore[import-untyped,unused-ignore]
+    ismcts,
+    mcts,
+)
+from pettingzoo.test import (  # type: ignore[import-untyped,unused-ignore]
+    api_test,
+    seed_test,
+)
+
+from tests.test_learning_quarantine_z import small_config
+from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.quarantine_z import GAME
+from zombie_rules.quarantine_z.learning import learning
+from zombie_rules.rl import gymnasium_env, openspiel_game, pettingzoo_env
+
+
+def test_pettingzoo_api_and_seed_tests() -> None:
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        api_test(pettingzoo_env("quarantine_z", small_config()), num_cycles=200)
+    seed_test(lambda: pettingzoo_env("quarantine_z", small_config()), num_cycles=200)
+
+
+def test_pettingzoo_masks_are_the_legal_moves_to_the_end() -> None:
+    config = small_config()
+    records = learning(config)
+    env = pettingzoo_env("quarantine_z", config)
+    for seed in range(3):
+        env.reset(seed=seed)
+        steps = 0
+        for agent in env.agent_iter(5000):
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            seat = env.possible_agents.index(agent)
+            mask = obs["action_mask"]
+            legal = {m for m in GAME.legal_moves(env.state) if m.seat == seat}
+            named = {records.actions.move(env.state, seat, int(i)) for i in np.flatnonzero(mask)}
+            assert named == legal and len(legal) == mask.sum() > 0
+            env.step(env.action_space(agent).sample(mask))
+            steps += 1
+        assert steps > 10 and not env.agents
+        assert GAME.result(env.state) is not None
+
+
+def test_gymnasium_check_env() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        env = gymnasium_env("quarantine_z", seat=1, opponents="random", config=small_config())
+        check_env(env, skip_render_check=True)
+
+
+def test_openspiel_random_sim_test_with_serialization() -> None:
+    game = openspiel_game("quarantine_z", small_config())
+    assert game.max_game_length() == learning(small_config()).bounds.max_decisions
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def _chance(state: Any, rng: np.random.RandomState) -> int:
+    actions, probs = zip(*state.chance_outcomes(), strict=True)
+    return int(rng.choice(actions, p=probs))
+
+
+def test_the_mcts_and_ismcts_bots_play() -> None:
+    game = openspiel_game("quarantine_z", small_config())
+    rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, rng)
+    for bot in (
+        mcts.MCTSBot(game, 2, 4, evaluator, random_state=rng),
+        ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=rng),
+    ):
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal() and decisions < 10:
+            if state.is_chance_node():
+                state.apply_action(_chance(state, rng))
+            else:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                state.apply_action(action)
+                decisions += 1
+        assert decisions == 10 or state.is_terminal()
+
+
+def test_every_adapter_refuses_a_table_with_no_finite_bound() -> None:
+    unbounded = small_config(combat_round_limit=None)
+    makers = (
+        lambda: pettingzoo_env("quarantine_z", unbounded),
+        lambda: gymnasium_env("quarantine_z", config=unbounded),
+        lambda: openspiel_game("quarantine_z", unbounded),
+    )
+    for make in makers:
+        with pytest.raises(InvalidConfig, match=r"combat_round_limit: .*finite limit"):
+            make()
+
+
+def test_a_table_too_long_for_a_tensor_offers_the_information_string_alone() -> None:
+    """The full table's bound is millions of steps: no per-state tensor of that size."""
+    from zombie_rules.rl.spiel import INFO_TENSOR_LIMIT
+
+    game = openspiel_game("quarantine_z")
+    assert learning(GAME.default_config()).info_size > (INFO_TENSOR_LIMIT)
+    assert not game.get_type().provides_information_state_tensor
+    assert game.get_type().provides_information_state_string
+    state = game.new_initial_state()
+    assert state.information_state_string(0).startswith("p0")
+    small = openspiel_game("quarantine_z", small_config())
+    assert small.get_type().provides_information_state_tensor
