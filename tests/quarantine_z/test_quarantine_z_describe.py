@@ -630,3 +630,33 @@ def test_the_zombie_players_last_card_is_told_to_end_the_game() -> None:
         " living Survivors win."
     )
     assert apply(state, move(0, A.HIDE, runner)).phase is Phase.OVER
+
+
+def test_an_ambush_that_sends_the_party_on_still_tells_its_roll(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "To ambush another Survivor, play either your Fight or Shoot cards and resolve that
+    action": the die's line is told even when the party then moves on. The account once
+    fell back to a bare "Zombies leave play" outcome, comparing zombies at the new place."""
+    from zombie_rules.quarantine_z import GAME, aftermath
+    from zombie_rules.testing import random_playout
+
+    fallbacks: list[int] = []
+    plain = aftermath.outcome
+
+    def counted(*args: object) -> list[str]:
+        fallbacks.append(1)
+        return plain(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(aftermath, "outcome", counted)
+    walk = random_playout(GAME, GAME.default_config(), 16)
+    before, move, after = walk.states[122], walk.moves[122], walk.states[123]
+    assert move.seat == CHANCE and before.here != after.here  # the die, then the party moves on
+    told = GAME.account(before, move, after, None)
+    assert told.startswith("Seat 1 rolls a 6 and hits Seat 2"), told
+    assert "Zombies leave play" not in told
+    for seed in range(20):
+        walk = random_playout(GAME, GAME.default_config(), seed)
+        for b, m, a in zip(walk.states, walk.moves, walk.states[1:], strict=False):
+            GAME.account(b, m, a, None)
+    assert not fallbacks, "an account fell back to the bare outcome"

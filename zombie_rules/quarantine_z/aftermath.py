@@ -162,18 +162,25 @@ def zombie_step(t: Teller, state: State, i: int, lines: list[str]) -> tuple[Stat
 
 
 def checked(t: Teller, start: State, traced: State, after: State, lines: list[str]) -> list[str]:
-    """``lines`` if the retrace reached what ``apply`` did, else the plain outcome."""
-    if traced.survivors == after.survivors and _zombie_keys(traced) == _zombie_keys(after):
+    """``lines`` if the retrace reached what ``apply`` did, else the plain outcome.
+
+    The zombies are compared where the retrace left the Survivors: when the move also
+    sends the party on (an ambush that ends the last quarrel, then an agreed
+    destination), the zombies they left stay at that location, and the new one's are
+    no part of this move's story.
+    """
+    where = traced.here
+    if traced.survivors == after.survivors and _zombie_keys(traced, where) == _zombie_keys(
+        after, where
+    ):
         return lines
     return outcome(t, start, after)  # pragma: no cover - only if the rules outgrow the retrace
 
 
-def _zombie_keys(state: State) -> frozenset[tuple[int, int, bool, tuple[int, ...]]]:
-    if state.here < 0:
+def _zombie_keys(state: State, where: int) -> frozenset[tuple[int, int, bool, tuple[int, ...]]]:
+    if where < 0:
         return frozenset()
-    return frozenset(
-        (z.number, z.card, z.face_up, z.mutations) for z in state.area[state.here].zombies
-    )
+    return frozenset((z.number, z.card, z.face_up, z.mutations) for z in state.area[where].zombies)
 
 
 def _zombies_here(state: State) -> tuple[Zombie, ...]:
