@@ -16,9 +16,13 @@ from which perfect-recall information states are built), ``returns``
 Everything is pure Python (flat tuples of numbers); ``zombie_rules.rl`` turns them into
 arrays, and ``zombie_rules.testing.check_learning`` checks every promise made here.
 
-Seats are served one at a time, also when several may act at once (a vote, a peek):
-a seat's index space never names the seat, and nothing another seat commits during
-such a phase changes what a seat sees, except that it has committed.
+Seats are served one at a time, also when several may act at once, and that is sound
+in both cases that arise. A hidden commitment (a vote, a card laid face down) tells the
+other seats nothing but that it was made, so the moves give the same state in either
+order and leave the others' choices as they were. A move the others see (a steal in a
+free phase) is a race: serving one seat first is the environment choosing who acts
+first, and the second seat sees the first's move before it decides. A seat's index
+space never names the seat.
 """
 
 from __future__ import annotations
