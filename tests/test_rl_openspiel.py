@@ -79,27 +79,31 @@ def test_game_info_comes_from_the_records() -> None:
     assert game.observation_tensor_shape() == [records.observation.size]
 
 
-@pytest.mark.parametrize("name", LEARNED)
-def test_the_mcts_and_ismcts_bots_play(name: str) -> None:
-    game = openspiel_game(name)
+def bots_play(game: Any, simulations: int, decisions: int) -> None:
+    """OpenSpiel's MCTS and IS-MCTS bots each make ``decisions`` legal moves (or finish)."""
     rng = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(1, rng)
     bots = [
-        mcts.MCTSBot(game, 2, 3, evaluator, random_state=rng),
-        ismcts.ISMCTSBot(game, evaluator, 2.0, 3, random_state=rng),
+        mcts.MCTSBot(game, 2, simulations, evaluator, random_state=rng),
+        ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=rng),
     ]
     for bot in bots:
         state = game.new_initial_state()
-        decisions = 0
-        while not state.is_terminal() and decisions < 6:
+        made = 0
+        while not state.is_terminal() and made < decisions:
             if state.is_chance_node():
                 state.apply_action(_chance(state, rng))
             else:
                 action = bot.step(state)
                 assert action in state.legal_actions()
                 state.apply_action(action)
-                decisions += 1
-        assert decisions == 6 or state.is_terminal()
+                made += 1
+        assert made == decisions or state.is_terminal()
+
+
+@pytest.mark.parametrize("name", LEARNED)
+def test_the_mcts_and_ismcts_bots_play(name: str) -> None:
+    bots_play(openspiel_game(name), simulations=3, decisions=6)
 
 
 def test_cfr_on_a_tiny_zombie_run() -> None:

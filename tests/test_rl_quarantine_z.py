@@ -15,16 +15,13 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 import pytest
 from gymnasium.utils.env_checker import check_env
-from open_spiel.python.algorithms import (  # type: ignore[import-untyped,unused-ignore]
-    ismcts,
-    mcts,
-)
 from pettingzoo.test import (  # type: ignore[import-untyped,unused-ignore]
     api_test,
     seed_test,
 )
 
 from tests.test_learning_quarantine_z import small_config
+from tests.test_rl_openspiel import bots_play
 from zombie_rules.core.errors import InvalidConfig
 from zombie_rules.quarantine_z import GAME
 from zombie_rules.quarantine_z.learning import learning
@@ -81,24 +78,7 @@ def _chance(state: Any, rng: np.random.RandomState) -> int:
 
 
 def test_the_mcts_and_ismcts_bots_play() -> None:
-    game = openspiel_game("quarantine_z", small_config())
-    rng = np.random.RandomState(0)
-    evaluator = mcts.RandomRolloutEvaluator(1, rng)
-    for bot in (
-        mcts.MCTSBot(game, 2, 4, evaluator, random_state=rng),
-        ismcts.ISMCTSBot(game, evaluator, 2.0, 4, random_state=rng),
-    ):
-        state = game.new_initial_state()
-        decisions = 0
-        while not state.is_terminal() and decisions < 10:
-            if state.is_chance_node():
-                state.apply_action(_chance(state, rng))
-            else:
-                action = bot.step(state)
-                assert action in state.legal_actions()
-                state.apply_action(action)
-                decisions += 1
-        assert decisions == 10 or state.is_terminal()
+    bots_play(openspiel_game("quarantine_z", small_config()), simulations=4, decisions=10)
 
 
 def test_every_adapter_refuses_a_table_with_no_finite_bound() -> None:

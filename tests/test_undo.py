@@ -133,19 +133,24 @@ def test_a_vote_that_shows_every_vote_cannot_be_taken_back() -> None:
     raise AssertionError("no game had a last vote")  # pragma: no cover
 
 
-def test_a_vote_before_the_others_may_be_taken_back_until_another_votes() -> None:
+def _at_a_vote(seed: int) -> tuple[AnyMatch, int, set[int]]:
+    """A Texas Zombies match of people at a vote: the seat awaited, and the other voters."""
     game = GAMES["texas_zombies"]
     players = game.players(game.config_type())
-    match: AnyMatch = Match(game, None, [PERSON] * players, 3)
-    rng = random.Random(3)
+    match: AnyMatch = Match(game, None, [PERSON] * players, seed)
+    rng = random.Random(seed)
     while True:
         match.advance()
-        seat = match.waiting
-        assert seat is not None
-        voters = {m.seat for m in match.all_legal()}
-        if len(voters) > 1 and str(match.legal(seat)[0]).endswith("vote yes"):
-            break
-        match.play(rng.choice(match.legal(seat)))
+        awaited = match.waiting
+        assert awaited is not None
+        voters = {m.seat for m in match.all_legal()} - {awaited}
+        if voters and str(match.legal(awaited)[0]).endswith("vote yes"):
+            return match, awaited, voters
+        match.play(rng.choice(match.legal(awaited)))
+
+
+def test_a_vote_before_the_others_may_be_taken_back_until_another_votes() -> None:
+    match, seat, _ = _at_a_vote(3)
     match.play(match.read(seat, "vote yes"))
     assert match.can_undo(seat) is None  # a secret vote, and nobody has voted since
     match.undo(seat)
@@ -165,18 +170,7 @@ def test_a_vote_before_the_others_may_be_taken_back_until_another_votes() -> Non
 def test_a_seat_that_moves_while_another_is_awaited_may_take_it_back() -> None:
     """Several seats vote at once ("they all at once cast their vote"): any voter may vote
     while the match waits for another, and that vote is theirs to take back."""
-    game = GAMES["texas_zombies"]
-    players = game.players(game.config_type())
-    match: AnyMatch = Match(game, None, [PERSON] * players, 3)
-    rng = random.Random(3)
-    while True:
-        match.advance()
-        awaited = match.waiting
-        assert awaited is not None
-        voters = {m.seat for m in match.all_legal()} - {awaited}
-        if voters and str(match.legal(awaited)[0]).endswith("vote yes"):
-            break
-        match.play(rng.choice(match.legal(awaited)))
+    match, awaited, voters = _at_a_vote(3)
     early = min(voters)
     assert match.can_undo(early) == "Nothing to undo: you have not moved yet."
     match.play(match.read(early, "vote no"))
