@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 import test_web_browser
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-from selenium.webdriver.support.ui import Select
 from test_web_browser import (
     WAIT,
     _free_port,
@@ -35,6 +35,7 @@ from test_web_browser import (
     start,
     status,
     take_over,
+    wait_for,
 )
 
 from zombie_rules import registry
@@ -107,14 +108,28 @@ def table_tags(driver: WebDriver) -> list[str]:
     return [tag.text for tag in place.find_elements(By.CSS_SELECTOR, ".tag")]
 
 
+def offered_titles(driver: WebDriver) -> set[str]:
+    """The titles in the set-up form's list (none while the page is still loading)."""
+    return {
+        o.get_attribute("value") or ""
+        for o in driver.find_elements(By.CSS_SELECTOR, "#title option")
+    }
+
+
 def test_a_registered_title_plays_to_the_end_on_the_generic_board(
     toy_server: str, chromium: WebDriver
 ) -> None:
     driver = chromium
     driver.get(toy_server + "/")
-    options = Select(driver.find_element(By.ID, "title")).options
-    offered = {o.get_attribute("value") for o in options}
-    assert {"zombie_toy", "zombie_toy_long", "zombie_run"} <= offered
+    wanted = {"zombie_toy", "zombie_toy_long", "zombie_run"}
+    try:
+        # The page fills the title list from /api/titles after it loads: wait for it.
+        wait_for(driver, lambda d: wanted <= offered_titles(d), "the toy titles are not offered")
+    except TimeoutException:
+        raise AssertionError(
+            f"offered {sorted(offered_titles(driver))}, wanted {sorted(wanted)}; the page: "
+            f"{driver.page_source[:2000]}"
+        ) from None
     start(
         driver,
         toy_server,
