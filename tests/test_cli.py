@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
+from pathlib import Path
 from typing import IO, cast
 
 import pytest
@@ -120,6 +122,50 @@ def test_simulate_unknown_agent_lists_the_known_ones() -> None:
     code, _, err = run("simulate", "zombie_run", "--games", "1", "--agents", "genius")
     assert code == 2
     assert "genius" in err and "random" in err and "heuristic" in err
+
+
+# ----------------------------------------------------------------- compare
+
+
+def test_compare_prints_each_figure_in_both_games_with_the_paired_change(tmp_path: Path) -> None:
+    path = tmp_path / "compare.json"
+    code, out, err = run(
+        "compare", "zombie_run", "--set", "players=3", "--variant", "rounds=2",
+        "--base", "rounds=1", "--games", "6", "--seed", "2", "--json", str(path),
+    )  # fmt: skip
+    assert code == 0, err
+    assert "base:    zombie_run, players=3, rounds=1" in out
+    assert "variant: zombie_run, players=3, rounds=2" in out
+    assert [line.split()[1] for line in out.splitlines() if " wins " in line] == ["0", "1", "2"]
+    assert re.search(r"^rounds\s+1\.00\s.*\s2\.00\s.*\+1\.00\s+\+1\.00 to \+1\.00$", out, re.M)
+    document = json.loads(path.read_text())
+    assert document["variant"]["config"]["rounds"] == 2 and document["paired"]["games"] == 6
+
+
+def test_compare_on_processes_prints_the_same_table() -> None:
+    argv = ("compare", "zombie_run", "--variant", "peek_count=0", "--games", "8", "--quiet")
+    assert run(*argv)[1] == run(*argv, "--jobs", "2")[1]
+
+
+def test_compare_of_different_table_sizes_is_a_usage_error() -> None:
+    code, _, err = run("compare", "zombie_run", "--variant", "players=3", "--games", "2")
+    assert code == 2 and "same number" in err
+
+
+def test_compare_a_variant_game_with_another_table_size_is_a_usage_error() -> None:
+    argv = ("compare", "zombie_run", "--variant-game", "zombie_doctor", "--variant", "players=3")
+    code, _, err = run(*argv)
+    assert code == 2 and "same number" in err
+
+
+def test_compare_an_unknown_variant_game_lists_the_known_ones() -> None:
+    code, _, err = run("compare", "zombie_run", "--variant-game", "zombie_runner")
+    assert code == 2 and "zombie_runner" in err and "texas_zombies" in err
+
+
+def test_compare_a_bad_variant_field_names_it() -> None:
+    code, _, err = run("compare", "zombie_run", "--variant", "colour=2")
+    assert code == 2 and "--set/--variant 'colour=2'" in err and "no config field" in err
 
 
 def test_unknown_game_exits_2_and_lists_known_games() -> None:

@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.errors import IllegalMove, InvalidConfig
 from zombie_rules.quarantine_z import GAME, Action, Config, Phase, State
 from zombie_rules.quarantine_z.cards import BUILDINGS, ITEMS, ZOMBIE_CARDS
 from zombie_rules.quarantine_z.learning import _counts_of, learning
@@ -189,3 +189,48 @@ def test_the_bounds_grow_with_the_knobs_that_lengthen_games() -> None:
         assert longer.max_decisions > base.max_decisions
         assert longer.max_chance_nodes > base.max_chance_nodes
     assert learning(small_config()).recall.max_told >= base.max_game_length
+
+
+def test_the_observation_is_its_few_non_zero_entries() -> None:
+    """The encoding lists its non-zero entries (some sixty of the default table's 1,840),
+    each block from the state record it reads; ``encode`` is the same tensor filled in."""
+    config = Config()
+    records = learning(config)
+    observation = records.observation
+    assert observation.nonzero is not None
+    walk = random_playout(GAME, config, 3, max_moves=300)
+    counts = []
+    for state in walk.states[::5]:
+        for seat in range(config.players):
+            where, values = observation.nonzero(state, seat)
+            assert len(set(where)) == len(where) and all(values)
+            assert all(0 <= k < observation.size for k in where)
+            dense = observation.encode(state, seat)
+            assert {k for k, x in enumerate(dense) if x} == set(where)
+            assert all(dense[k] == x for k, x in zip(where, values, strict=True))
+            counts.append(len(where))
+    assert max(counts) < observation.size // 10
+
+
+def test_a_chance_outcome_not_possible_now_is_refused_naming_the_possible_ones() -> None:
+    records = learning(small_config())
+    state = GAME.new_game(small_config())
+    assert CHANCE in GAME.to_act(state)
+    possible = {records.chance.index(state, m) for m in GAME.chance_weights(state)[0]}
+    impossible = next(i for i in range(records.chance.size) if i not in possible)
+    with pytest.raises(IllegalMove, match="is not possible now; possible: "):
+        records.chance.outcome(state, impossible)
+    seat_move = next(m for m in GAME.legal_moves(walk_to_a_seat(state)) if m.seat != CHANCE)
+    with pytest.raises(IllegalMove, match="not a Quarantine Z chance outcome"):
+        records.chance.index(state, seat_move)
+    with pytest.raises(IllegalMove, match="not a Quarantine Z seat move"):
+        records.actions.index(state, GAME.chance_weights(state)[0][0])
+
+
+def walk_to_a_seat(state: State) -> State:
+    """The first state from ``state`` on where a seat acts (chance drawn by its weights)."""
+    rng = random.Random(0)
+    while CHANCE in GAME.to_act(state):
+        moves, weights = GAME.chance_weights(state)
+        state = GAME.apply(state, rng.choices(moves, weights)[0])
+    return state

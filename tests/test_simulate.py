@@ -261,6 +261,11 @@ def test_balance_first_move_and_margins_follow_the_counts() -> None:
     assert m.side_balance is None and m.sides == ()
     assert m.first_move is not None
     assert math.isclose(m.first_move.advantage, m.first_move.first.rate - m.first_move.others.rate)
+    # As many rivals in every game: the per-game mean is the same figure, with an interval.
+    per_game = m.first_move.per_game
+    assert per_game.games == 30 and math.isclose(per_game.mean, m.first_move.advantage)
+    assert per_game.low is not None and per_game.high is not None
+    assert per_game.low < per_game.mean < per_game.high
     # Zombie Run!: lower is better, so a winner's margin over the best loser is never negative.
     assert m.lower_is_better and m.margins is not None and m.margins.min >= 0
 

@@ -6,6 +6,7 @@ stream is injectable so tests can drive a whole session::
 
     zombie-rules games
     zombie-rules simulate zombie_run --games 1000 --agents random,heuristic --seed 7
+    zombie-rules compare zombie_run --variant rounds=10 --agents heuristic --games 2000
     zombie-rules play zombie_run --seat 0 --agents heuristic --set rounds=1 --record game.json
     zombie-rules play texas_zombies --humans 0,2
     zombie-rules replay game.json --seat 1
@@ -71,31 +72,29 @@ def _parser() -> argparse.ArgumentParser:
     )
     settings.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
 
-    simulate = commands.add_parser(
-        "simulate", parents=[settings], help="play many bot games and summarise them"
-    )
-    simulate.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    simulate.add_argument(
+    batches = argparse.ArgumentParser(add_help=False)
+    batches.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    batches.add_argument(
         "--agents",
         default="random",
         help="one agent name for every seat, or one per seat, comma-separated (default random)",
     )
-    simulate.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
-    simulate.add_argument(
+    batches.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    batches.add_argument(
         "--rotation",
         choices=[r.value for r in Rotation],
         default=Rotation.NONE.value,
         help="play each deal with the agents in every seat order: cycle (each agent in each"
         " seat once) or all (every permutation); default none",
     )
-    simulate.add_argument(
+    batches.add_argument(
         "--max-moves",
         type=int,
         default=None,
         metavar="N",
         help="stop a game after N moves (chance included); it counts as capped, won by nobody",
     )
-    where = simulate.add_mutually_exclusive_group()
+    where = batches.add_mutually_exclusive_group()
     where.add_argument(
         "--jobs", type=int, default=1, metavar="N", help="local worker processes (default 1)"
     )
@@ -108,10 +107,37 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="run on a local Dask cluster of N worker processes started for the run",
     )
+    simulate = commands.add_parser(
+        "simulate", parents=[settings, batches], help="play many bot games and summarise them"
+    )
     simulate.add_argument("--json", metavar="FILE", help="write the batch, summary and metrics")
     simulate.add_argument(
         "--games-out", metavar="FILE", help="write one JSON line per game (seed, agents, result)"
     )
+
+    compare = commands.add_parser(
+        "compare",
+        parents=[settings, batches],
+        help="play a variant and the base game on common seeds; paired changes per seat",
+        description="Play the same games (seeds, seat orders) of the base game and of a variant"
+        " and print each figure in both with the change and its paired 95% interval. --set"
+        " applies to both; --base and --variant to one only.",
+    )
+    for option, which in (("--base", "the base game"), ("--variant", "the variant")):
+        compare.add_argument(
+            option,
+            dest=option[2:] + "_settings",
+            action="append",
+            default=[],
+            metavar="FIELD=VALUE",
+            help=f"set a Config field of {which} only (as --set)",
+        )
+    compare.add_argument(
+        "--variant-game",
+        metavar="NAME",
+        help="a registered variant of GAME to play as the variant (its own default config)",
+    )
+    compare.add_argument("--json", metavar="FILE", help="write both batches, counts and figures")
 
     play = commands.add_parser(
         "play",
@@ -170,7 +196,7 @@ def _split_agents(text: str) -> list[str]:
     return names
 
 
-def make_config(game: AnyGame, settings: Sequence[str]) -> Any:
+def make_config(game: AnyGame, settings: Sequence[str], option: str = "--set") -> Any:
     """``game``'s ``Config`` with each ``FIELD=VALUE`` applied; :class:`UsageError` if not.
 
     Values are read as JSON where they parse (``5``, ``true``, ``null``, ``[1,2]``) and as
@@ -182,10 +208,10 @@ def make_config(game: AnyGame, settings: Sequence[str]) -> Any:
         name, sep, text = setting.partition("=")
         name = name.strip()
         if not sep:
-            raise UsageError(f"--set {setting!r}: write FIELD=VALUE")
+            raise UsageError(f"{option} {setting!r}: write FIELD=VALUE")
         if name not in data:
             raise UsageError(
-                f"--set {setting!r}: {game.name} has no config field {name!r};"
+                f"{option} {setting!r}: {game.name} has no config field {name!r};"
                 f" fields: {', '.join(data)}"
             )
         try:
@@ -193,11 +219,11 @@ def make_config(game: AnyGame, settings: Sequence[str]) -> Any:
         except ValueError:
             data[name] = text
         except RecursionError:
-            raise UsageError(f"--set {short(setting)}: the value is nested too deeply") from None
+            raise UsageError(f"{option} {short(setting)}: the value is nested too deeply") from None
     try:
         return from_json(config_type, json.dumps(data))
     except DecodeError as exc:
-        raise UsageError(f"--set {short(', '.join(settings))}: {exc}") from None
+        raise UsageError(f"{option} {short(', '.join(settings))}: {exc}") from None
 
 
 def _describe_settings(settings: Sequence[str]) -> str:
@@ -254,7 +280,57 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     return 0
 
 
-def _executor(args: argparse.Namespace) -> sim.Executor:
+# -------------------------------------------------------------------- compare
+
+
+def _compare(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Build the two batches (``--set`` for both, ``--base``/``--variant`` for one), compare."""
+    game = _get_game(args.game)
+    variant_game = game if args.variant_game is None else _get_game(args.variant_game)
+    made = []
+    for title, extra, option in (
+        (game, args.base_settings, "--base"),
+        (variant_game, args.variant_settings, "--variant"),
+    ):
+        make_config(title, args.settings)  # a bad --set is named as such
+        config = make_config(title, [*args.settings, *extra], "--set/" + option)
+        try:
+            made.append(
+                sim.Batch(
+                    title.name,
+                    agents=_split_agents(args.agents),
+                    games=args.games,
+                    seed=args.seed,
+                    config=config,
+                    rotation=Rotation(args.rotation),
+                    max_moves=args.max_moves,
+                )
+            )
+        except InvalidConfig as exc:
+            raise UsageError(f"--{exc.field.replace('_', '-')}: {exc.why}") from None
+    try:
+        pair = sim.Pair(*made)
+    except InvalidConfig as exc:
+        raise UsageError(f"--{exc.field.replace('_', '-')}: {exc.why}") from None
+    executor = _executor(args)
+    bar = None if args.quiet else sim.ProgressBar(err)
+    with contextlib.ExitStack() as files:
+        json_out = _open(files, args.json, "--json")
+        try:
+            comparison = sim.finish(pair, sim.play_pair(pair, executor, on_progress=bar))
+        except sim.ClusterError as exc:
+            err.write(f"zombie-rules: error: {exc}\n")
+            return ABANDONED
+        finally:
+            if bar is not None:
+                bar.close()
+        if json_out is not None:
+            json_out.write(sim.comparison_json(comparison))
+    out.write(sim.format_comparison(comparison))
+    return 0
+
+
+def _executor(args: argparse.Namespace) -> sim.TaskExecutor:
     if args.scheduler is not None or args.dask_workers is not None:
         if args.dask_workers is not None and args.dask_workers < 1:
             raise UsageError(f"--dask-workers must be at least 1, not {args.dask_workers}")
@@ -384,6 +460,8 @@ def main(
             return web_serve.run(args)
         if args.command == "simulate":
             return _simulate(args, out, err)
+        if args.command == "compare":
+            return _compare(args, out, err)
         if args.command == "replay":
             return _replay(args, stdin, out)
         return _play(args, stdin, out)

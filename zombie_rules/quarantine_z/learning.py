@@ -28,15 +28,17 @@
   limit), and ``max_told`` with them: the perfect-recall tensor (``Learning.tensor``) is
   practical only at small tables; train on the observation, or on the key.
 
-The view is read only through the accessors at the top (``_survivors``, ``_area`` ...)
-and the step record only through :func:`_step_entries`, so a renamed view field is a
-one-place fix.
+The seat-dependent parts of the view are read only through the accessors at the top
+(``_survivor_seen``, ``_location_seen``, ``_lost_seen``) and the step record only
+through :func:`_step_entries_of`, so a renamed view field is a one-place fix. The
+observation is sparse (:func:`~zombie_rules.core.learning.sparse_encoding`): some sixty
+non-zero entries of the default table's 1,840, from blocks cached per state record.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
@@ -46,23 +48,30 @@ from zombie_rules.core.errors import IllegalMove, InvalidConfig
 from zombie_rules.core.learning import (
     ActionSpace,
     Bounds,
-    ChanceSpace,
-    Encoding,
+    ChanceTable,
     Learning,
     Recall,
     SharedWin,
     Slice,
     actions_from_legal_moves,
+    chance_table,
     sliced,
+    sparse_encoding,
 )
 from zombie_rules.core.memo import remember_last
-from zombie_rules.core.seats import has_seat
+from zombie_rules.core.seats import has_seat, mask_of
 from zombie_rules.quarantine_z._base import zombie_deck_size
 from zombie_rules.quarantine_z.cards import Deck, Event, Face, Kind
 from zombie_rules.quarantine_z.config import Config
 from zombie_rules.quarantine_z.rules import chance_weights, legal_moves, result, to_act
 from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, State
-from zombie_rules.quarantine_z.views import ClaimedCard, View, view
+from zombie_rules.quarantine_z.views import (
+    ClaimedCard,
+    _location_view,
+    _split,
+    _survivor_view,
+    view,
+)
 
 __all__ = ["learning"]
 
@@ -108,60 +117,29 @@ def _sizes(config: Config) -> _Sizes:
 
 
 # ------------------------------------------------------------- view accessors
-# The only places the view (and the state parts it copies verbatim) are read: a renamed
-# field is fixed here.
+# The only places the view's seat-dependent parts are read (the view's own cached
+# functions for one state record), and the step record: a renamed field is fixed here.
+# The fields every seat sees alike are read from the state in ``_Observe``.
 
 
-def _public(state: State) -> tuple[Any, ...]:
-    """The fields ``views.view`` copies from the state to every seat unchanged.
-
-    (phase, who may act, here, Buildings left, Supply and Munition deck sizes,
-    proposals, passed, restricted, waiting, free actions used, loot, noise, fed,
-    allowance, next zombie number, Zombie deck size, used items, Zombie cards out face
-    up, the Zombie Player's hand size, cards out face down: their number.)
-    """
-    return (
-        state.phase, to_act(state), state.here, sum(state.building_pile),
-        sum(state.supply_deck), sum(state.munition_deck), state.proposals, state.passed,
-        state.restricted, state.waiting, state.actions_used, state.loot, state.noise,
-        state.fed, state.allowance, state.next_zombie, zombie_deck_size(state), state.used,
-        state.zombie_gone, len(state.zombie_hand), sum(state.zombie_hidden),
-    )  # fmt: skip
+def _survivor_seen(config: Config, record: Any, seat: int) -> Any:
+    """``View.survivors[k]`` for the state's Survivor ``record`` (the view's own cache)."""
+    return _survivor_view(config, record, seat)
 
 
-def _private_parts(state: State) -> tuple[object, ...]:
-    """The state parts the seat-dependent view fields are made from: cache keys only.
+def _location_seen(config: Config, record: Any, seat: int) -> Any:
+    """``View.area[k]`` for the state's location ``record`` (the view's own cache)."""
+    return _location_view(config, record, seat, seat == config.zombie_seat)
 
-    ``View.survivors`` comes from ``State.survivors`` and the seat, ``View.area`` from
-    ``State.area`` and the seat, the lost cards, the Zombie Player's hand and the cards
-    it put out face down from ``lost``, ``zombie_hand`` and ``zombie_hidden``.
-    """
-    return state.survivors, state.area, state.lost, state.zombie_hand, state.zombie_hidden
+
+def _lost_seen(config: Config, lost: tuple[int, ...], seat: int) -> tuple[Any, int, int]:
+    """``View.lost_known``, ``lost_hidden_supply`` and ``lost_hidden_munition``."""
+    return _split(config, lost, seat)
 
 
 def _plain_step(state: State) -> bool:
     """Whether ``View.step`` is the state's step record itself (all but a claim's are)."""
     return type(state.step).__name__ != "Claim"
-
-
-def _fought(state: State) -> object:
-    """The combat's ``fought`` masks (public), or ``None`` out of combat: a cache key only."""
-    return None if state.combat is None else state.combat.fought
-
-
-def _survivors(v: View) -> tuple[Any, ...]:
-    """Per seat: life, known hand items, hidden Supply/Munition, equipment, armor, wear."""
-    return v.survivors
-
-
-def _area(v: View) -> tuple[Any, ...]:
-    """The locations dealt so far: building, looted, known and hidden cards, zombies."""
-    return v.area
-
-
-def _combat(v: View) -> Any:
-    """The combat in progress as the seat knows it, or ``None``."""
-    return v.combat
 
 
 def _step_entries_of(step: Any, s: _Sizes) -> list[float]:
@@ -215,12 +193,6 @@ def _step_entries_of(step: Any, s: _Sizes) -> list[float]:
     return out
 
 
-@functools.lru_cache(maxsize=4096)
-def _step_block(step: Any, s: _Sizes) -> tuple[float, ...]:
-    """:func:`_step_entries` of a step record, once per record (records are shared)."""
-    return tuple(_step_entries_of(step, s))
-
-
 #: The step record kinds ``_step_entries`` knows, by class name (the view's claim record).
 _STEP_KINDS: Final = (
     "SetupDraw", "ZombieDraws", "Turn", "ZombiesStep", "LootDraw", "ClaimView", "Steal",
@@ -270,7 +242,7 @@ def _slices(config: Config) -> tuple[tuple[Slice, ...], int]:
         ("actions_used", n, "free actions each seat used this visit", 0.0, big),
         ("counters", 5, "loot to draw (Supply, Munition), noise, fed, allowance", 0.0, big),
         ("next_zombie", 1, "zombies that have entered play so far", 0.0, float(z)),
-        ("step", step_size, "the phase's step record (see _step_entries)", 0.0, big),
+        ("step", step_size, "the phase's step record (see _step_entries_of)", 0.0, big),
         ("survivors", n * (2 + 2 * i), "per seat: Life, Armor, equipped items, wear", 0.0, big),
         ("locations", a * (2 + s.buildings), "per place: dealt, 1 at its building, looted", 0, 1),
         (
@@ -338,53 +310,6 @@ def _slices(config: Config) -> tuple[tuple[Slice, ...], int]:
     return (*parts, *shifted), start
 
 
-class _Keyed:
-    """Blocks of a seat's observation, kept by the identity of the state parts they come from.
-
-    A move leaves the state parts it does not touch as the very same objects, so the
-    blocks made from them are built once per (parts, seat). The parts are kept with the
-    blocks and compared by identity (ints by value), so an ``id`` is never mistaken for a
-    later object's; the table is emptied past 4096 entries.
-    """
-
-    __slots__ = ("table",)
-
-    def __init__(self) -> None:
-        self.table: dict[tuple[int, int], tuple[tuple[object, ...], Any]] = {}
-
-    def get(self, parts: tuple[object, ...], seat: int, build: Callable[[], Any]) -> Any:
-        key = (id(parts[0]), seat)
-        hit = self.table.get(key)
-        if hit is not None:
-            kept, blocks = hit
-            for a, b in zip(kept, parts, strict=True):
-                if a is not b and not (type(a) is int and a == b):
-                    break
-            else:
-                return blocks
-        blocks = build()
-        if len(self.table) >= 4096:
-            self.table.clear()
-        self.table[key] = (parts, blocks)
-        return blocks
-
-
-class _Lazy:
-    """``view(state, seat)``, built the first time it is asked for (most steps need none)."""
-
-    __slots__ = ("_view", "seat", "state")
-
-    def __init__(self, state: State, seat: int) -> None:
-        self.state, self.seat = state, seat
-        self._view: View | None = None
-
-    @property
-    def v(self) -> View:
-        if self._view is None:
-            self._view = view(self.state, self.seat)
-        return self._view
-
-
 @functools.lru_cache(maxsize=1024)
 def _flags(players: int, mask: int) -> tuple[float, ...]:
     """1 for each seat of a seat mask (read through ``core.seats``)."""
@@ -397,179 +322,384 @@ def _rows(size: int) -> tuple[tuple[float, ...], ...]:
     return (*(tuple(_hot(size, at)) for at in range(size)), (0.0,) * size)
 
 
-class _Observe:
-    """``encode(state, seat)``: the seat's view laid out as :func:`_slices` says.
+#: Entries of a block: positions and values of its non-zero entries (two tuples).
+_Entries = tuple[tuple[int, ...], tuple[float, ...]]
+_NONE: _Entries = ((), ())
 
-    Joined from blocks kept by the state parts they come from (:class:`_Keyed`): the
-    Survivors, the locations, the zombies, the hidden piles; the head from the fields
-    every seat sees alike (:func:`_public`). The view itself is built only when a block
-    must be (a part changed), for a claim, or for a combat (whose commitments depend on
-    the seat): a step's encoding then costs a few block lookups.
+
+def _entries(base: int, dense: Sequence[float]) -> _Entries:
+    """The non-zero entries of ``dense`` laid at ``base`` (a block built the plain way)."""
+    where = tuple(base + k for k, x in enumerate(dense) if x)
+    return where, tuple(float(dense[k - base]) for k in where)
+
+
+class _Observe:
+    """``nonzero(state, seat)``: the seat's view laid out as :func:`_slices` says, sparsely.
+
+    Only some sixty of the default table's 1,840 entries are not zero, so the
+    observation is built as their positions and values, from blocks cached per state
+    record: a Survivor, a location, the combat, the step record (records are immutable
+    and shared between states, so a block is built once per record and seat). The
+    Survivors', the locations' and the piles' blocks are found first per seat by the
+    state's tuple of them (``last``: by identity, or as one tuple compared), since a move
+    leaves most of them as they were.
+    The seat-dependent parts of a record come from the view's own functions for it
+    (:func:`_survivor_seen`, :func:`_location_seen`, :func:`_lost_seen`), so the
+    observation stays a function of the view; a claim's step is read from the view.
     """
 
-    __slots__ = (
-        "cards_at", "hidden", "no_combat", "no_faces", "no_zombies", "sizes", "table", "zombie",
-    )  # fmt: skip
-
-    def __init__(self, sizes: _Sizes, cards_at: int) -> None:
+    def __init__(self, config: Config, sizes: _Sizes, slices: tuple[Slice, ...]) -> None:
+        self.config = config
         self.sizes = s = sizes
-        self.cards_at = cards_at  # where the card part (:class:`_Told`) starts
-        n = s.players
-        self.table = _Keyed()  # survivors and area blocks
-        self.zombie = _Keyed()  # the zombies' blocks
-        self.hidden = _Keyed()  # lost cards and the Zombie Player's secrets
-        self.no_zombies = (0.0,) * (s.zombies * (4 + len(s.mutations) + n))
-        self.no_faces = (0.0,) * s.zombies
-        self.no_combat = (0.0,) * (2 + len(_PHASES) + 4 * n + n * 4 + n * n + 3)
+        self.at = at = {part.name: part.start for part in slices}
+        self.cards_at = at["hands"]  # where the card part (:class:`_Told`) starts
+        n, i = s.players, s.items
+        self.people = (2 + 2 * i, i + 2)  # widths per Survivor: public, cards
+        self.places = (2 + s.buildings, i + 2)  # widths per location: public, cards
+        self.zombie_width = 4 + len(s.mutations) + n
+        #: Per (block, seat): what a block was made from last, then its entries (two
+        #: blocks at most): 0 the Survivors, 1 the locations, 2 the zombies (per
+        #: Zombie Player or not), 3 the piles and cards out of play.
+        self.last: dict[tuple[int, int], tuple[object, _Entries, _Entries]] = {}
+        #: Per (seat, Survivor): the record last seen there and its two blocks.
+        self.survivors: dict[tuple[int, int], tuple[object, _Entries, _Entries]] = {}
+        no_commit = at["commits"]
+        self.no_commits = tuple(no_commit + p * len(_COMMITS) for p in range(n))
+        self.no_claim = (at["claim"],)
 
-    def __call__(self, state: State, seat: int) -> tuple[float, ...]:
-        s = self.sizes
-        n, a = s.players, s.area
-        lazy = _Lazy(state, seat)
-        (
-            phase, acting, here, buildings, supply, munition, proposals, passed, restricted,
-            waiting, used_actions, loot, noise, fed, allowance, next_zombie, zombie_deck,
-            used, gone, zombie_hand, zombie_hidden,
-        ) = _public(state)  # fmt: skip
-        places = _rows(a + 1)
-        out = [
-            *_rows(n)[seat],
-            *_rows(len(_PHASES))[_PHASE_AT[phase]],
-            *[float(p in acting) for p in range(n)],
-            float(CHANCE in acting),
-            *places[a if here < 0 else here],
-            float(buildings),
-            float(supply),
-            float(munition),
+    def __call__(self, state: State, seat: int) -> tuple[list[int], list[float]]:
+        at, s = self.at, self.sizes
+        a = s.area
+        here = state.here
+        ones = [
+            at["seat"] + seat,
+            at["phase"] + _PHASE_AT[state.phase],
+            at["here"] + (a if here < 0 else here),
+            *_seat_flags(
+                self, to_act(state), state.proposals, state.passed, state.restricted, state.waiting
+            ),
         ]
-        for p in proposals:
-            out += places[a if p < 0 else p]
-        out += _flags(n, passed)
-        out += _flags(n, restricted)
-        out += _flags(n, waiting)
-        out += map(float, used_actions)
-        out += (*map(float, loot), float(noise), float(fed), float(allowance), float(next_zombie))
-        out += _step_block(state.step if _plain_step(state) else lazy.v.step, s)
-        parts = _private_parts(state)
-        people, lying, zombies = self.table.get(parts[:2], seat, lambda: self._blocks(lazy.v))
-        out += people[0]
-        out += lying[0]
-        if zombies:
-            fought = _fought(state)
-            bodies, faces = self.zombie.get(
-                (parts[1], fought, here), seat, lambda: self._zombies(lazy.v)
-            )
+        where, values = self._piles(state, seat)
+        used_at = at["actions_used"]
+        for p, x in enumerate(state.actions_used):
+            if x:
+                where.append(used_at + p)
+                values.append(float(x))
+        counters = at["counters"]
+        for k, x in enumerate((*state.loot, state.noise, state.fed, state.allowance)):
+            if x:
+                where.append(counters + k)
+                values.append(float(x))
+        if state.next_zombie:
+            where.append(at["next_zombie"])
+            values.append(float(state.next_zombie))
+        plain = _plain_step(state)
+        step = state.step if plain else view(state, seat).step
+        block = _step_entries(step, s, at["step"])
+        where += block[0]
+        values += block[1]
+        for part in (*self._people(state, seat), *self._area(state, seat)):
+            where += part[0]
+            values += part[1]
+        combat = state.combat
+        if combat is not None:
+            block = _combat_entries(combat, s, at["combat"])
+            where += block[0]
+            values += block[1]
+        if combat is None:
+            ones += self.no_commits
         else:
-            bodies, faces = self.no_zombies, self.no_faces
-        out += bodies
-        out += self.no_combat if state.combat is None else self._combat(lazy.v)
-        # The card part.
-        out += people[1]
-        out += lying[1]
-        out += self.hidden.get(parts[2:], seat, lambda: self._hidden(lazy.v))
-        out += map(float, used)
-        out += map(float, gone)
-        out += (float(zombie_hand), float(zombie_deck), float(zombie_hidden))
-        out += faces
-        out += self._commits(lazy.v) if state.combat is not None else _no_commits(n)
-        out += self._claim(lazy.v) if not _plain_step(state) else _no_claim(s.items)
-        return tuple(out)
+            ones += _commit_positions(at["commits"], combat.commits, combat.revealed, seat)
+        if plain:
+            ones += self.no_claim
+        else:
+            block = _claim_entries(step, s, at["claim"])
+            where += block[0]
+            values += block[1]
+        return ones + where, [1.0] * len(ones) + values
 
-    def _blocks(self, v: View) -> tuple[tuple[tuple[float, ...], ...], ...]:
-        """((Survivors' public, their cards), (locations' public, their cards), any zombie)."""
-        s = self.sizes
-        i = s.items
-        public: list[float] = []
-        cards: list[float] = []
-        for sv in _survivors(v):
-            public += (float(sv.life), float(sv.armor))
-            public += _counts(i, sv.equipment)
-            public += _counts(i, sv.wear)
-            cards += _counts(i, sv.known)
-            cards += (float(sv.hidden_supply), float(sv.hidden_munition))
-        people = (tuple(public), tuple(cards))
-        area = _area(v)
-        public, cards = [], []
-        for loc in area:
-            public += (1.0, *_hot(s.buildings, loc.building), float(loc.looted))
-            cards += _counts(i, loc.known)
-            cards += (float(loc.hidden_supply), float(loc.hidden_munition))
-        public += (0.0,) * ((s.area - len(area)) * (2 + s.buildings))
-        cards += (0.0,) * ((s.area - len(area)) * (i + 2))
-        return (
-            people,
-            (tuple(public), tuple(cards)),
-            tuple(loc.zombies for loc in area if loc.zombies),
+    def _people(self, state: State, seat: int) -> tuple[_Entries, _Entries]:
+        """The Survivors' public block and their cards, kept per seat by the tuple's identity."""
+        records = state.survivors
+        key = (0, seat)
+        last = self.last.get(key)
+        if last is not None and last[0] is records:
+            return last[1], last[2]
+        public: list[_Entries] = []
+        cards: list[_Entries] = []
+        kept = self.survivors
+        for k, record in enumerate(records):
+            found = kept.get((seat, k))
+            if found is None or found[0] is not record:
+                found = (
+                    record,
+                    _survivor_public(self, record, k),
+                    _survivor_cards(self, record, seat, k),
+                )
+                kept[seat, k] = found
+            public.append(found[1])
+            cards.append(found[2])
+        blocks = _joined(public), _joined(cards)
+        self.last[key] = (records, *blocks)
+        return blocks
+
+    def _area(self, state: State, seat: int) -> tuple[_Entries, _Entries, _Entries, _Entries]:
+        """The locations, their cards, then the zombies and their faces as the seat knows them."""
+        area = state.area
+        zombie_player = seat == self.config.zombie_seat
+        key = (1, seat)
+        last = self.last.get(key)
+        if last is not None and last[0] is area:
+            places, lying = last[1], last[2]
+        else:
+            parts = [_location_entries(self, record, seat, k) for k, record in enumerate(area)]
+            places = _joined([p[0] for p in parts])
+            lying = _joined([p[1] for p in parts])
+            self.last[key] = (area, places, lying)
+        combat = state.combat
+        fought = () if combat is None else combat.fought
+        bodies, faces = _zombie_entries(self, area, state.here, fought, zombie_player)
+        return places, lying, bodies, faces
+
+    def _piles(self, state: State, seat: int) -> tuple[list[int], list[float]]:
+        """The piles and the cards out of play: new lists, for the caller to extend.
+
+        The deck sizes, the lost cards, the Zombie Player's secrets and counts, the used
+        items and the Zombie cards gone change only when a card is drawn or leaves play,
+        so their entries are kept per seat for the fields asked about last (compared as
+        one tuple: the same objects compare at once, equal ones give equal entries).
+        """
+        key = (
+            state.building_pile, state.supply_deck, state.munition_deck, state.lost,
+            state.zombie_hand, state.zombie_hidden, state.used, state.zombie_gone,
+            state.zombie_deck, state.burned,
+        )  # fmt: skip
+        last = self.last.get((3, seat))
+        if last is not None and last[0] == key:
+            where, values = last[1]
+            return list(where), list(values)
+        at, s = self.at, self.sizes
+        zombie_player = seat == self.config.zombie_seat
+        counts = (
+            (at["piles"], (
+                sum(state.building_pile), sum(state.supply_deck), sum(state.munition_deck)
+            )),
+            (at["zombie_counts"], (
+                len(state.zombie_hand), zombie_deck_size(state), sum(state.zombie_hidden)
+            )),
+        )  # fmt: skip
+        found: list[_Entries] = [_entries(base, row) for base, row in counts]
+        found += (
+            _lost_entries(self, state.lost, seat),
+            _secret_entries(
+                at["zombie_secrets"], s.zombie_kinds, state.zombie_hand, state.zombie_hidden
+            )
+            if zombie_player
+            else _NONE,
+            _value_entries(at["used"], state.used),
+            _value_entries(at["zombie_gone"], state.zombie_gone),
         )
-
-    def _zombies(self, v: View) -> tuple[tuple[float, ...], tuple[float, ...]]:
-        """The zombies by number (public), and their faces as the seat knows them (cards)."""
-        s = self.sizes
-        width = 4 + len(s.mutations) + s.players
-        out = list(self.no_zombies)
-        faces = list(self.no_faces)
-        combat = _combat(v)
-        for place, loc in enumerate(_area(v)):
-            fought = combat.fought if combat is not None and place == v.here else ()
-            for k, z in enumerate(loc.zombies):
-                at = z.number * width
-                row = [1.0, float(z.face_up), float(z.damage), float(place)]
-                row += [float(m in z.mutations) for m in s.mutations]
-                row += _flags(s.players, fought[k]) if k < len(fought) else (0.0,) * s.players
-                out[at : at + width] = row
-                faces[z.number] = 0.0 if z.card is None else z.card + 1.0
-        return tuple(out), tuple(faces)
-
-    def _combat(self, v: View) -> list[float]:
-        s = self.sizes
-        n = s.players
-        c = _combat(v)
-        out = [1.0, float(c.revealed), *_rows(len(_PHASES))[_PHASE_AT[c.origin]]]
-        for mask in (c.members, c.escaped, c.died, c.laid):
-            out += _flags(n, mask)
-        for target in c.targets:
-            if target is None:
-                out += (1.0, 0.0, 0.0, 0.0)
-            else:
-                survivor = float(target.survivor)
-                out += (0.0, 1.0 - survivor, survivor, float(target.which))
-        seats = _rows(n)
-        for p in range(n):
-            out += seats[c.queue.index(p) if p in c.queue else -1]
-        out += (float(c.noise), float(c.scare), float(c.hostile))
-        return out
-
-    def _hidden(self, v: View) -> tuple[float, ...]:
-        """The lost cards as the seat knows them, the Zombie Player's hand and hidden cards."""
-        s = self.sizes
-        out = _counts(s.items, v.lost_known)
-        out += (float(v.lost_hidden_supply), float(v.lost_hidden_munition))
-        out += _counts(s.zombie_kinds, v.zombie_hand)
-        out += map(float, v.zombie_hidden)
-        return tuple(out)
-
-    def _commits(self, v: View) -> list[float]:
-        commits = _rows(len(_COMMITS))
-        out: list[float] = []
-        for commit in _combat(v).commits:
-            out += commits[_COMMITS.index(commit)]
-        return out
-
-    def _claim(self, v: View) -> tuple[float, ...]:
-        step: Any = v.step
-        i = self.sizes.items
-        known = _rows(len(_CLAIMED))[_CLAIMED.index(step.card)]
-        return known + _rows(i)[-1 if step.item is None else step.item]
+        block = _joined(found)
+        self.last[3, seat] = (key, block, _NONE)
+        return list(block[0]), list(block[1])
 
 
-@functools.lru_cache(maxsize=64)
-def _no_commits(players: int) -> tuple[float, ...]:
-    return _rows(len(_COMMITS))[0] * players
+def _joined(parts: Sequence[_Entries]) -> _Entries:
+    """Blocks' entries one after the other, as one block."""
+    where: tuple[int, ...] = ()
+    values: tuple[float, ...] = ()
+    for w, v in parts:
+        where += w
+        values += v
+    return where, values
 
 
-@functools.lru_cache(maxsize=64)
-def _no_claim(items: int) -> tuple[float, ...]:
-    return _rows(len(_CLAIMED))[0] + (0.0,) * items
+@functools.lru_cache(maxsize=4096)
+def _seat_flags(
+    observe: _Observe,
+    acting: frozenset[int],
+    proposals: tuple[int, ...],
+    passed: int,
+    restricted: int,
+    waiting: int,
+) -> tuple[int, ...]:
+    """The 1s of the per-seat public slices, once per combination (few occur in a game).
+
+    ``to_act``: the seats that may act, then chance; ``proposals``: per seat, 1 at its
+    proposal (the last entry of its block: none); the seat masks ``passed``,
+    ``restricted`` and ``waiting`` (read through ``core.seats``).
+    """
+    at, n, a = observe.at, observe.sizes.players, observe.sizes.area
+    out = [at["to_act"] + p for p in range(n) if p in acting]
+    if CHANCE in acting:
+        out.append(at["to_act"] + n)
+    out += (at["proposals"] + p * (a + 1) + (a if x < 0 else x) for p, x in enumerate(proposals))
+    for name, mask in (("passed", passed), ("restricted", restricted), ("waiting", waiting)):
+        out += (at[name] + p for p in range(n) if has_seat(mask, p))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _step_entries(step: Any, s: _Sizes, base: int) -> _Entries:
+    """:func:`_step_entries_of` of a step record, once per record (records are shared)."""
+    return _entries(base, _step_entries_of(step, s))
+
+
+@functools.lru_cache(maxsize=4096)
+def _claim_entries(step: Any, s: _Sizes, base: int) -> _Entries:
+    """A claim's card as the seat knows it (``ClaimView``), and its item when known."""
+    dense = _hot(len(_CLAIMED), _CLAIMED.index(step.card))
+    dense += _hot(s.items, -1 if step.item is None else step.item)
+    return _entries(base, dense)
+
+
+@functools.lru_cache(maxsize=4096)
+def _survivor_public(observe: _Observe, record: Any, k: int) -> _Entries:
+    """Survivor ``k``'s Life, Armor, equipped items and wear (the same for every seat)."""
+    i = observe.sizes.items
+    seen = _survivor_seen(observe.config, record, 0)
+    base = observe.at["survivors"] + k * observe.people[0]
+    head = [(base + j, float(x)) for j, x in enumerate((seen.life, seen.armor)) if x]
+    equipment = _counted(base + 2, i, seen.equipment, 0, 0)
+    wear = _counted(base + 2 + i, i, seen.wear, 0, 0)
+    return (
+        (*(j for j, _ in head), *equipment[0], *wear[0]),
+        (*(x for _, x in head), *equipment[1], *wear[1]),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _survivor_cards(observe: _Observe, record: Any, seat: int, k: int) -> _Entries:
+    """Survivor ``k``'s hand as ``seat`` knows it: items by id, then unseen cards by back."""
+    seen = _survivor_seen(observe.config, record, seat)
+    base = observe.at["hands"] + k * observe.people[1]
+    return _counted(base, observe.sizes.items, seen.known, seen.hidden_supply, seen.hidden_munition)
+
+
+def _counted(base: int, items: int, ids: tuple[int, ...], supply: int, munition: int) -> _Entries:
+    """How many of each item ``ids`` holds, then ``supply`` and ``munition``, laid at ``base``.
+
+    Built from the ids (a hand holds a few of the config's items), not from a dense row.
+    """
+    where = [base + i for i in sorted(set(ids))]
+    values = [float(ids.count(k - base)) for k in where]
+    for k, x in ((items, supply), (items + 1, munition)):
+        if x:
+            where.append(base + k)
+            values.append(float(x))
+    return tuple(where), tuple(values)
+
+
+@functools.lru_cache(maxsize=4096)
+def _location_entries(
+    observe: _Observe, record: Any, seat: int, k: int
+) -> tuple[_Entries, _Entries]:
+    """Location ``k``: dealt, its building, looted; then its cards as ``seat`` knows them."""
+    s = observe.sizes
+    seen = _location_seen(observe.config, record, seat)
+    public = [1.0, *_hot(s.buildings, seen.building), float(seen.looted)]
+    base = observe.at["lying"] + k * observe.places[1]
+    return (
+        _entries(observe.at["locations"] + k * observe.places[0], public),
+        _counted(base, s.items, seen.known, seen.hidden_supply, seen.hidden_munition),
+    )
+
+
+def _zombie_entries(
+    observe: _Observe, area: tuple[Any, ...], here: int, fought: tuple[int, ...], zp: bool
+) -> tuple[_Entries, _Entries]:
+    """The zombies by number, and their faces (card id plus 1 where the seat knows it).
+
+    Kept for the (area, here, fought) asked last, per Zombie Player or not: the zombies'
+    faces are the only part that depends on the seat (``View.area``'s zombies show a
+    face-down card to the Zombie Player alone).
+    """
+    key = (2, int(zp))
+    last = observe.last.get(key)
+    if last is not None:
+        kept, bodies, faces = last
+        if kept[0] is area and kept[1] == here and kept[2] is fought:  # type: ignore[index]
+            return bodies, faces
+    s = observe.sizes
+    width = observe.zombie_width
+    base, face_at = observe.at["zombies"], observe.at["zombie_faces"]
+    where: list[int] = []
+    values: list[float] = []
+    face_where: list[int] = []
+    face_values: list[float] = []
+    for place, loc in enumerate(area):
+        seen = fought if place == here else ()
+        for k, z in enumerate(loc.zombies):
+            row = [1.0, float(z.face_up), float(z.damage), float(place)]
+            row += [float(m in z.mutations) for m in s.mutations]
+            row += _flags(s.players, seen[k]) if k < len(seen) else (0.0,) * s.players
+            block = _entries(base + z.number * width, row)
+            where += block[0]
+            values += block[1]
+            if z.face_up or zp:
+                face_where.append(face_at + z.number)
+                face_values.append(z.card + 1.0)
+    blocks = (tuple(where), tuple(values)), (tuple(face_where), tuple(face_values))
+    observe.last[key] = ((area, here, fought), *blocks)
+    return blocks
+
+
+@functools.lru_cache(maxsize=4096)
+def _combat_entries(c: Any, s: _Sizes, base: int) -> _Entries:
+    """The combat's public block: phase interrupted, masks, targets, queue, counters.
+
+    Laid cards show only that they were laid (``CombatView.laid``), so the block is the
+    same for every seat; the commitments themselves are :func:`_commit_positions`.
+    """
+    n = s.players
+    laid = mask_of([p for p, v in enumerate(c.commits) if v is not None])
+    out = [1.0, float(c.revealed), *_rows(len(_PHASES))[_PHASE_AT[c.origin]]]
+    for mask in (c.members, c.escaped, c.died, laid):
+        out += _flags(n, mask)
+    for target in c.targets:
+        if target is None:
+            out += (1.0, 0.0, 0.0, 0.0)
+        else:
+            survivor = float(target.survivor)
+            out += (0.0, 1.0 - survivor, survivor, float(target.which))
+    seats = _rows(n)
+    for p in range(n):
+        out += seats[c.queue.index(p) if p in c.queue else -1]
+    out += (float(c.noise), float(c.scare), float(c.hostile))
+    return _entries(base, out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _commit_positions(
+    base: int, commits: tuple[Any, ...], revealed: bool, seat: int
+) -> tuple[int, ...]:
+    """Per seat, 1 at its Action card as ``seat`` knows it (``CombatView.commits``)."""
+    width = len(_COMMITS)
+    return tuple(
+        base + p * width + _COMMITS.index(commit if revealed or p == seat else None)
+        for p, commit in enumerate(commits)
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _lost_entries(observe: _Observe, lost: tuple[int, ...], seat: int) -> _Entries:
+    """The cards out of the game face down, as ``seat`` knows them."""
+    known, supply, munition = _lost_seen(observe.config, lost, seat)
+    return _counted(observe.at["lost"], observe.sizes.items, known, supply, munition)
+
+
+@functools.lru_cache(maxsize=4096)
+def _secret_entries(
+    base: int, kinds: int, hand: tuple[int, ...], hidden: tuple[int, ...]
+) -> _Entries:
+    """The Zombie Player's hand by card id, then its face-down cards (its own view only)."""
+    return _entries(base, _counts(kinds, hand) + [float(x) for x in hidden])
+
+
+@functools.lru_cache(maxsize=4096)
+def _value_entries(base: int, counts: tuple[int, ...]) -> _Entries:
+    """Counts by id, laid at ``base``."""
+    return _entries(base, [float(x) for x in counts])
 
 
 # -------------------------------------------------------------------- actions
@@ -627,13 +757,18 @@ def _words(move: Move) -> str:
 
 @attrs.frozen
 class _Index:
-    """``index(state, move)``: a seat move's number, the same for every seat."""
+    """``index(state, move)``: a seat move's number, the same for every seat.
 
-    by_move: dict[Move, int]
+    Keyed by ``(seat, action, args)``: hashing that plain tuple costs half of hashing
+    the ``Move`` (an attrs method in Python), and the environments index every legal
+    move of every state they serve.
+    """
+
+    by_key: dict[tuple[int, Action, tuple[int, ...]], int]
     size: int
 
     def __call__(self, state: State, move: Move) -> int:
-        i = self.by_move.get(move) if type(move) is Move else None
+        i = self.by_key.get((move.seat, move.action, move.args)) if type(move) is Move else None
         if i is None:
             raise IllegalMove(
                 f"{move!s:.60}: not a Quarantine Z seat move of this config's {self.size} actions"
@@ -649,36 +784,16 @@ def _actions(config: Config) -> tuple[ActionSpace, dict[Move, int]]:
         for i, (action, args) in enumerate(rows)
     }
     names = tuple(_words(Move(0, action, args)) for action, args in rows)
-    index = _Index(by_move, len(rows))
+    by_key = {(m.seat, m.action, m.args): i for m, i in by_move.items()}
+    index = _Index(by_key, len(rows))
     return actions_from_legal_moves(len(rows), names, index, legal_moves), by_move
 
 
 # --------------------------------------------------------------------- chance
 
 
-@attrs.frozen
-class _Chance:
+def _chance(config: Config) -> ChanceTable:
     """Chance outcomes by index: Buildings, items, Zombie cards by id, then die faces."""
-
-    names: tuple[str, ...]
-    by_move: dict[Move, int]
-    outcomes: tuple[Move, ...]
-
-    def index(self, state: State, move: Move) -> int:
-        i = self.by_move.get(move) if type(move) is Move else None
-        if i is None:
-            raise IllegalMove(f"{move!s:.60}: not a Quarantine Z chance outcome of this config")
-        return i
-
-    def outcome(self, state: State, i: int) -> Move:
-        moves, _ = chance_weights(state)
-        if type(i) is int and 0 <= i < len(self.outcomes) and self.outcomes[i] in moves:
-            return self.outcomes[i]
-        possible = ", ".join(f"{self.by_move[m]} ({_words(m)})" for m in moves) or "none"
-        raise IllegalMove(f"chance outcome {i!r:.40} is not possible now; possible: {possible}")
-
-
-def _chance(config: Config) -> _Chance:
     s = _sizes(config)
     outcomes = (
         *(Move(CHANCE, Action.BUILDING, (b,)) for b in range(s.buildings)),
@@ -686,8 +801,7 @@ def _chance(config: Config) -> _Chance:
         *(Move(CHANCE, Action.ZCARD, (k,)) for k in range(s.zombie_kinds)),
         *(Move(CHANCE, Action.ROLL, (face,)) for face in range(1, _DIE + 1)),
     )
-    by_move = {m: i for i, m in enumerate(outcomes)}
-    return _Chance(tuple(_words(m) for m in outcomes), by_move, outcomes)
+    return chance_table("Quarantine Z", outcomes, _words, chance_weights)
 
 
 # --------------------------------------------------------------------- recall
@@ -721,7 +835,7 @@ class _Told:
     """
 
     by_move: dict[Move, int]
-    chance: _Chance
+    chance: ChanceTable
     observe: _Observe
     actions: int
     values: int
@@ -751,21 +865,20 @@ class _Told:
         new = _cards_of(self.observe, after, seat)
         if old == new:
             return (first,)
-        base, values = self.public, self.values
-        return (
-            first,
-            *[
-                base + k * values + int(x)
-                for k, (w, x) in enumerate(zip(old, new, strict=True))
-                if w != x
-            ],
-        )
+        base, values, start = self.public, self.values, self.observe.cards_at
+        changed = sorted(k for k in old.keys() | new.keys() if old.get(k) != new.get(k))
+        return (first, *[base + (k - start) * values + int(new.get(k, 0)) for k in changed])
 
 
 @functools.lru_cache(maxsize=256)
-def _cards_of(observe: _Observe, state: State, seat: int) -> tuple[float, ...]:
-    """The card part of ``seat``'s observation (kept for the few states a step looks at)."""
-    return observe(state, seat)[observe.cards_at :]
+def _cards_of(observe: _Observe, state: State, seat: int) -> dict[int, float]:
+    """The non-zero entries of the card part of ``seat``'s observation, by position.
+
+    Kept for the few states a step looks at.
+    """
+    where, values = observe(state, seat)
+    start = observe.cards_at
+    return {k: x for k, x in zip(where, values, strict=True) if k >= start}
 
 
 # --------------------------------------------------------------------- bounds
@@ -984,7 +1097,8 @@ def _learning(config: Config) -> Learning:
     s = _sizes(config)
     slices, cards_at = _slices(config)
     size = slices[-1].stop
-    observe = _Observe(s, cards_at)
+    observe = _Observe(config, s, slices)
+    assert observe.cards_at == cards_at
     actions, by_move = _actions(config)
     chance = _chance(config)
     bounds = _bounds(config, actions.size, len(chance.names))
@@ -992,8 +1106,8 @@ def _learning(config: Config) -> Learning:
     told = _Told(by_move, chance, observe, actions.size, values, size - cards_at)
     return Learning(
         actions=actions,
-        chance=ChanceSpace(len(chance.names), chance.names, chance.index, chance.outcome),
-        observation=Encoding(size, slices, observe),
+        chance=chance.space(),
+        observation=sparse_encoding(size, slices, observe),
         recall=Recall(told.size, _max_told(config, bounds), told),
         returns=SharedWin(result, config.players).record(),
         bounds=bounds,

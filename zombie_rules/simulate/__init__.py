@@ -15,6 +15,11 @@ balance, game lengths, decisiveness, shared wins, margins) and
     batch = Batch("quarantine_z", agents="heuristic", games=2000, seed=1)
     summary = run(batch, Processes(jobs=2))
     print(format_metrics(metrics(summary, batch), batch))
+
+:func:`compare` plays a variant and the base game on common seeds and gives each
+figure's paired change with an interval (:mod:`~zombie_rules.simulate.compare`);
+:func:`tune` searches a variant's knobs for the best config by an objective
+(:mod:`~zombie_rules.simulate.tuning`).
 """
 
 from __future__ import annotations
@@ -26,12 +31,23 @@ from zombie_rules.play import agent_names, make_agent
 from zombie_rules.simulate.batch import Batch, Rotation
 from zombie_rules.simulate.chunk import Chunk, GameLine, run_chunk
 from zombie_rules.simulate.cluster import ClusterError, Dask, MissingExtra
-from zombie_rules.simulate.executors import Executor, InProcess, Processes
-from zombie_rules.simulate.metrics import Metrics, Rate, metrics, wilson
+from zombie_rules.simulate.compare import (
+    Change,
+    Comparison,
+    Pair,
+    compare,
+    finish,
+    make_pair,
+    play_pair,
+)
+from zombie_rules.simulate.compare_report import comparison_json, format_comparison
+from zombie_rules.simulate.executors import Executor, InProcess, Processes, TaskExecutor
+from zombie_rules.simulate.metrics import Estimate, Metrics, Rate, metrics, wilson
 from zombie_rules.simulate.progress import ProgressBar
 from zombie_rules.simulate.report import config_settings, format_metrics
 from zombie_rules.simulate.seeding import game_seed
 from zombie_rules.simulate.summary import Summary, Tally, empty, merge
+from zombie_rules.simulate.tuning import Tuned, tune
 
 
 def run(
@@ -89,30 +105,43 @@ def report_json(batch: Batch, summary: Summary) -> str:
 
 __all__ = [
     "Batch",
+    "Change",
     "Chunk",
     "ClusterError",
+    "Comparison",
     "Dask",
+    "Estimate",
     "Executor",
     "GameLine",
     "InProcess",
     "Metrics",
     "MissingExtra",
+    "Pair",
     "Processes",
     "ProgressBar",
     "Rate",
     "Rotation",
     "Summary",
     "Tally",
+    "TaskExecutor",
+    "Tuned",
     "agent_names",
+    "compare",
+    "comparison_json",
     "config_settings",
     "empty",
+    "finish",
+    "format_comparison",
     "format_metrics",
     "game_seed",
     "make_agent",
+    "make_pair",
     "merge",
     "metrics",
+    "play_pair",
     "report_json",
     "run",
     "run_chunk",
+    "tune",
     "wilson",
 ]

@@ -118,6 +118,11 @@ class Batch:
     def players(self) -> int:
         return self.game.players(self.config)
 
+    @property
+    def titles(self) -> tuple[str, ...]:
+        """The one title its games are of (what an executor ships to workers)."""
+        return (self.title,)
+
     def orders(self) -> tuple[tuple[str, ...], ...]:
         """The distinct seat orders of the agents that each deal is played in."""
         agents = self.agents

@@ -15,7 +15,7 @@ from typing import Any
 
 from zombie_rules.simulate.batch import Batch
 from zombie_rules.simulate.chunk import Chunk, run_chunk
-from zombie_rules.simulate.executors import TASK_SECONDS
+from zombie_rules.simulate.executors import TASK_SECONDS, D, J, Task
 from zombie_rules.simulate.planner import Planner
 
 #: The pip requirement that brings Dask in.
@@ -106,16 +106,19 @@ class Dask:
             yield client
 
     def chunks(self, batch: Batch, keep_lines: bool) -> Iterator[Chunk]:
+        return self.tasks(run_chunk, batch, keep_lines)
+
+    def tasks(self, task: Task[J, D], job: J, keep_lines: bool) -> Iterator[D]:
         distributed = import_distributed()
         with self._connect() as client:
             self.threads = sum(client.nthreads().values()) or 1
-            planner = Planner(batch.games, self.threads, TASK_SECONDS, self.chunk_games)
+            planner = Planner(job.games, self.threads, TASK_SECONDS, self.chunk_games)
             finished = distributed.as_completed()
             pending: set[Any] = set()
 
             def submit() -> None:
                 while len(pending) < 2 * self.threads and (span := planner.take()) is not None:
-                    future = client.submit(run_chunk, batch, *span, keep_lines, pure=False)
+                    future = client.submit(task, job, *span, keep_lines, pure=False)
                     pending.add(future)
                     finished.add(future)
 
@@ -123,9 +126,9 @@ class Dask:
                 submit()
                 for future in finished:
                     pending.discard(future)
-                    chunk: Chunk = future.result()
-                    planner.record(chunk.stop - chunk.start, chunk.seconds)
-                    yield chunk
+                    done: D = future.result()
+                    planner.record(done.stop - done.start, done.seconds)
+                    yield done
                     submit()
             finally:
                 if pending:

@@ -12,8 +12,8 @@ import concurrent.futures
 import multiprocessing
 import pickle
 import signal
-from collections.abc import Iterator
-from typing import Any, Protocol
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol, TypeVar
 
 from zombie_rules import registry
 from zombie_rules.core.errors import InvalidConfig
@@ -23,6 +23,38 @@ from zombie_rules.simulate.chunk import Chunk, run_chunk
 from zombie_rules.simulate.planner import Planner
 
 AnyGame = Game[Any, Any, Any, Any]
+
+
+class Job(Protocol):
+    """Something played in numbered games that chunks can split: a batch, a comparison."""
+
+    @property
+    def titles(self) -> tuple[str, ...]:
+        """The titles its games are of (shipped to workers when registered at run time)."""
+        ...
+
+    @property
+    def games(self) -> int: ...
+
+
+class Done(Protocol):
+    """What a task returns for games ``start``..``stop - 1``, played in ``seconds``."""
+
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def stop(self) -> int: ...
+
+    @property
+    def seconds(self) -> float: ...
+
+
+J = TypeVar("J", bound=Job)
+D = TypeVar("D", bound=Done)
+#: A task: ``task(job, start, stop, keep_lines)`` plays those games of the job. It
+#: must be a module-level function, so that it pickles to other processes.
+Task = Callable[[J, int, int, bool], D]
 
 #: Seconds of play per chunk sent to another process or machine.
 TASK_SECONDS = 1.0
@@ -43,6 +75,14 @@ class Executor(Protocol):
         ...
 
 
+class TaskExecutor(Executor, Protocol):
+    """An executor that also runs other tasks than a batch's (``compare`` needs one)."""
+
+    def tasks(self, task: Task[J, D], job: J, keep_lines: bool) -> Iterator[D]:
+        """Every game of ``job``, once, as ``task`` results in any order."""
+        ...
+
+
 class InProcess:
     """Plays every chunk here, one after the other: the reference the others must match."""
 
@@ -50,11 +90,14 @@ class InProcess:
         self.chunk_games = chunk_games
 
     def chunks(self, batch: Batch, keep_lines: bool) -> Iterator[Chunk]:
-        planner = Planner(batch.games, 1, LOCAL_SECONDS, self.chunk_games)
+        return self.tasks(run_chunk, batch, keep_lines)
+
+    def tasks(self, task: Task[J, D], job: J, keep_lines: bool) -> Iterator[D]:
+        planner = Planner(job.games, 1, LOCAL_SECONDS, self.chunk_games)
         while (span := planner.take()) is not None:
-            chunk = run_chunk(batch, *span, keep_lines)
-            planner.record(chunk.stop - chunk.start, chunk.seconds)
-            yield chunk
+            done = task(job, *span, keep_lines)
+            planner.record(done.stop - done.start, done.seconds)
+            yield done
 
     def describe(self) -> str:
         return "1 process"
@@ -83,21 +126,25 @@ def _start_worker(games: tuple[AnyGame, ...]) -> None:
             registry.register(game, source="the parent process's registry.register()")
 
 
-def _shipped(batch: Batch) -> tuple[AnyGame, ...]:
-    """The batch's title, when workers must be sent it; :class:`InvalidConfig` if it cannot be."""
-    if not registry.registered_at_run_time(batch.title):
-        return ()
-    game = registry.get_game(batch.title)
-    try:
-        pickle.dumps(game)
-    except Exception as exc:  # lambdas, closures: a record that does not pickle
-        raise InvalidConfig(
-            "jobs",
-            f"{batch.title} was registered at run time and its Game cannot be sent to worker"
-            f" processes ({type(exc).__name__}: {exc}); build it from module-level functions,"
-            " publish it under the zombie_rules.games entry point, or play it in one process",
-        ) from None
-    return (game,)
+def _shipped(job: Job) -> tuple[AnyGame, ...]:
+    """The job's titles workers must be sent; :class:`InvalidConfig` if one cannot be."""
+    games = []
+    for title in dict.fromkeys(job.titles):
+        if not registry.registered_at_run_time(title):
+            continue
+        game = registry.get_game(title)
+        try:
+            pickle.dumps(game)
+        except Exception as exc:  # lambdas, closures: a record that does not pickle
+            raise InvalidConfig(
+                "jobs",
+                f"{title} was registered at run time and its Game cannot be sent to worker"
+                f" processes ({type(exc).__name__}: {exc}); build it from module-level"
+                " functions, publish it under the zombie_rules.games entry point, or play it"
+                " in one process",
+            ) from None
+        games.append(game)
+    return tuple(games)
 
 
 class Processes:
@@ -114,27 +161,30 @@ class Processes:
         self.chunk_games = chunk_games
 
     def chunks(self, batch: Batch, keep_lines: bool) -> Iterator[Chunk]:
-        planner = Planner(batch.games, self.jobs, TASK_SECONDS, self.chunk_games)
+        return self.tasks(run_chunk, batch, keep_lines)
+
+    def tasks(self, task: Task[J, D], job: J, keep_lines: bool) -> Iterator[D]:
+        planner = Planner(job.games, self.jobs, TASK_SECONDS, self.chunk_games)
         pool = concurrent.futures.ProcessPoolExecutor(
             self.jobs,
             mp_context=_context(),
             initializer=_start_worker,
-            initargs=(_shipped(batch),),
+            initargs=(_shipped(job),),
         )
-        pending: set[concurrent.futures.Future[Chunk]] = set()
+        pending: set[concurrent.futures.Future[D]] = set()
         try:
             while True:
                 while len(pending) < 2 * self.jobs and (span := planner.take()) is not None:
-                    pending.add(pool.submit(run_chunk, batch, *span, keep_lines))
+                    pending.add(pool.submit(task, job, *span, keep_lines))
                 if not pending:
                     break
-                done, pending = concurrent.futures.wait(
+                finished, pending = concurrent.futures.wait(
                     pending, return_when=concurrent.futures.FIRST_COMPLETED
                 )
-                for future in done:
-                    chunk = future.result()
-                    planner.record(chunk.stop - chunk.start, chunk.seconds)
-                    yield chunk
+                for future in finished:
+                    done = future.result()
+                    planner.record(done.stop - done.start, done.seconds)
+                    yield done
         finally:
             for future in pending:
                 future.cancel()

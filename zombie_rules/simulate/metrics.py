@@ -14,7 +14,7 @@ import attrs
 
 from zombie_rules.registry import get_game
 from zombie_rules.simulate.batch import Batch
-from zombie_rules.simulate.summary import Histogram, Summary, Tally
+from zombie_rules.simulate.summary import Histogram, Summary, Sums, Tally, advantage_scale
 
 #: The normal quantile of a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -80,13 +80,47 @@ class Spread:
 
 
 @attrs.frozen
+class Estimate:
+    """A mean over ``games`` games with its 95% normal interval (``None`` under 2 games)."""
+
+    mean: float
+    low: float | None
+    high: float | None
+    games: int
+
+
+def estimate(sums: Sums, scale: int = 1) -> Estimate:
+    """The mean of the summed values and its normal 95% interval, in units of 1 (not 1/scale).
+
+    The interval is ``mean ± 1.96 · s / sqrt(n)`` with ``s`` the sample standard
+    deviation: for independent games, close to exact from a few dozen on.
+    """
+    n = sums.n
+    if n == 0:
+        return Estimate(0.0, None, None, 0)
+    mean = sums.total / n / scale
+    if n < 2:
+        return Estimate(mean, None, None, n)
+    # n·Σd² - (Σd)² is exact in integers: no cancellation in the variance.
+    variance = (n * sums.squares - sums.total * sums.total) / (n * (n - 1))
+    half = Z95 * math.sqrt(max(variance, 0) / n) / scale
+    return Estimate(mean, mean - half, mean + half, n)
+
+
+@attrs.frozen
 class FirstMoveMetrics:
-    """How the seat that made the first move did against the other seats of those games."""
+    """How the seat that moved first (on its own: see ``first_mover``) did against the others.
+
+    ``advantage`` is ``first.rate - others.rate``; ``per_game`` the mean of each game's
+    advantage (the first mover's win minus the share of its rivals that won) with its
+    normal 95% interval. The two agree whenever every game has as many rivals.
+    """
 
     first: Rate
     others: Rate
     advantage: float
     by_seat: tuple[int, ...]
+    per_game: Estimate
 
 
 @attrs.frozen
@@ -196,7 +230,11 @@ def metrics(summary: Summary, batch: Batch) -> Metrics:
     first_move = None
     if fm.games:
         first, others = wilson(fm.wins, fm.games), wilson(fm.other_wins, fm.others)
-        first_move = FirstMoveMetrics(first, others, first.rate - others.rate, fm.by_seat)
+        per_game = estimate(
+            Sums(fm.games, fm.advantage_sum, fm.advantage_squares),
+            advantage_scale(summary.players),
+        )
+        first_move = FirstMoveMetrics(first, others, first.rate - others.rate, fm.by_seat, per_game)
     shared = sum(count for winners, count in summary.winners if winners > 1)
     return Metrics(
         title=summary.title,

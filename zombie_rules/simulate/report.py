@@ -9,7 +9,7 @@ import attrs
 
 from zombie_rules.core.validation import short
 from zombie_rules.simulate.batch import Batch, Rotation
-from zombie_rules.simulate.metrics import Gap, Metrics, Rate, Row, Spread
+from zombie_rules.simulate.metrics import Estimate, Gap, Metrics, Rate, Row, Spread
 
 
 def _percent(value: float) -> str:
@@ -18,6 +18,13 @@ def _percent(value: float) -> str:
 
 def _interval(rate: Rate) -> str:
     return f"{100 * rate.low:.1f}-{100 * rate.high:.1f}%"
+
+
+def _advantage_interval(per_game: Estimate) -> str:
+    """`` (95% interval a to b per game)`` in points, or nothing with too few games."""
+    if per_game.low is None or per_game.high is None:
+        return ""
+    return f" (95% interval {100 * per_game.low:+.1f} to {100 * per_game.high:+.1f})"
 
 
 def _score(value: float | None) -> str:
@@ -138,11 +145,13 @@ def format_metrics(m: Metrics, batch: Batch, settings: str | None = None) -> str
         movers = ", ".join(
             f"seat {s} {_percent(n / fm.first.games)}" for s, n in enumerate(fm.by_seat) if n
         )
-        against = "the rest of its side" if m.sides else "the other seats"
+        against = "the rest of its side" if any(r.role for r in m.seats) else "the other seats"
         lines.append(
-            f"moving first: the seat that moved first ({movers} of games) won"
+            "moving first: the first seat to decide on its own (not in a step several seats"
+            f" take at once; {movers} of games) won"
             f" {_percent(fm.first.rate)} ({_interval(fm.first)}); {against} won"
             f" {_percent(fm.others.rate)} each: advantage {100 * fm.advantage:+.1f} points"
+            f"{_advantage_interval(fm.per_game)}"
         )
     lines.append(f"balance between seats: {_gap_text(m.seat_balance)}")
     if m.sides:

@@ -11,6 +11,7 @@ intervals and percentiles are computed from it only at the end
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -68,12 +69,16 @@ class RoleTally:
 
 @attrs.frozen
 class FirstMove:
-    """Who made the first move of each game (chance aside) and how that went.
+    """Who moved first in each game and how that went.
 
-    ``games``: games in which some seat moved; ``wins``: of those, won by the seat
-    that moved first; ``others``/``other_wins``: appearances and wins of the seats
-    it is compared with in those games (the other seats of its side when its side
-    has several, else every other seat); ``by_seat[s]``: games seat ``s`` moved first.
+    The seat that moved first is the first to decide on its own, not in a step
+    several seats take at once (:func:`~zombie_rules.simulate.chunk.first_mover`).
+    ``games``: games in which some seat did; ``wins``: of those, won by that seat;
+    ``others``/``other_wins``: appearances and wins of the seats it is compared with
+    in those games (:func:`compared_with`: the other seats of its side when its side
+    has several, else every other seat); ``by_seat[s]``: games seat ``s`` moved first;
+    ``advantage_sum``/``advantage_squares``: the sum and the sum of squares over those
+    games of each game's advantage (:func:`game_advantage`), for its interval.
     """
 
     games: int = 0
@@ -81,6 +86,34 @@ class FirstMove:
     others: int = 0
     other_wins: int = 0
     by_seat: tuple[int, ...] = ()
+    advantage_sum: int = 0
+    advantage_squares: int = 0
+
+
+@attrs.frozen
+class Sums:
+    """``n`` values (in units of some ``1/scale``) as their exact sum and sum of squares."""
+
+    n: int = 0
+    total: int = 0
+    squares: int = 0
+
+    def __add__(self, other: Sums) -> Sums:
+        return Sums(self.n + other.n, self.total + other.total, self.squares + other.squares)
+
+
+def advantage_scale(players: int) -> int:
+    """The unit (``1/scale``) that keeps a first mover's advantage over 1 to ``players - 1``
+    rivals an integer: their least common multiple."""
+    return math.lcm(*range(1, max(players, 2)))
+
+
+def game_advantage(won: bool, rival_wins: int, rivals: int, scale: int) -> int:
+    """One game's advantage of moving first, times ``scale``: the first mover's win (1 or 0)
+    minus the share of its ``rivals`` that won (none: its win alone)."""
+    if not rivals:
+        return scale * won
+    return scale * won - scale * rival_wins // rivals
 
 
 @attrs.frozen
@@ -183,6 +216,8 @@ def merge(summaries: Iterable[Summary]) -> Summary:
             others=sum(p.first_move.others for p in parts),
             other_wins=sum(p.first_move.other_wins for p in parts),
             by_seat=tuple(by_seat),
+            advantage_sum=sum(p.first_move.advantage_sum for p in parts),
+            advantage_squares=sum(p.first_move.advantage_squares for p in parts),
         ),
         winners=_add_histograms(p.winners for p in parts),
         moves=_add_histograms(p.moves for p in parts),
@@ -201,8 +236,30 @@ class GameOutcome:
     rounds: int
     first: int | None
     sides: Mapping[str, frozenset[int]]
+    #: The seats the first mover is compared with (:func:`compared_with`).
+    rivals: frozenset[int]
     margin: int | None
     lower_is_better: bool
+
+
+def compared_with(
+    first: int, sides: Mapping[str, frozenset[int]], players: int, fixed_roles: bool
+) -> frozenset[int]:
+    """The seats the first mover's result is set against in one game.
+
+    Where seats have fixed roles (``Facts.role``: Quarantine Z's Zombie Player and
+    Survivors), the other seats of its own side when it has company there (a
+    Survivor against the other Survivors), so that the role does not pass for the
+    advantage of moving first; otherwise every other seat. Sides dealt by chance
+    (Texas Zombies' secret teams) are no role of the seat: the first player's team
+    winning more often is the advantage of moving first, so it is measured against
+    every other seat.
+    """
+    if fixed_roles:
+        team = next((m for m in sides.values() if first in m and len(m) > 1), None)
+        if team is not None:
+            return team - {first}
+    return frozenset(range(players)) - {first}
 
 
 class Accumulator:
@@ -215,7 +272,8 @@ class Accumulator:
         self.finished = 0
         self.seats = [[0, 0, 0, 0] for _ in range(players)]
         self.keyed: dict[tuple[str, ...], list[int]] = {}
-        self.first = [0, 0, 0, 0]
+        self.first = [0, 0, 0, 0, 0, 0]
+        self.scale = advantage_scale(players)
         self.by_seat = [0] * players
         self.winners: Counter[int] = Counter()
         self.moves: Counter[int] = Counter()
@@ -259,16 +317,17 @@ class Accumulator:
                 self._count(self.keyed.setdefault(key, [0, 0, 0, 0]), seat in winners, seat_score)
         first = outcome.first
         if first is not None:
-            # Compared with the other seats of its own side where it has company
-            # there (a Survivor with the other Survivors), else with every other
-            # seat: the role must not pass for the advantage of moving first.
-            team = next((m for m in outcome.sides.values() if first in m and len(m) > 1), None)
-            others = (team if team is not None else frozenset(range(self.players))) - {first}
+            others = outcome.rivals
             self.by_seat[first] += 1
             self.first[0] += 1
             self.first[1] += first in winners
             self.first[2] += len(others)
             self.first[3] += len(winners & others)
+            advantage = game_advantage(
+                first in winners, len(winners & others), len(others), self.scale
+            )
+            self.first[4] += advantage
+            self.first[5] += advantage * advantage
 
     def freeze(self) -> Summary:
         def tally(row: Sequence[int]) -> Tally:
@@ -285,7 +344,13 @@ class Accumulator:
             sides=tuple(SideTally(k[1], tally(v)) for k, v in keyed if k[0] == "side"),
             roles=tuple(RoleTally(k[1], k[2], tally(v)) for k, v in keyed if k[0] == "role"),
             first_move=FirstMove(
-                self.first[0], self.first[1], self.first[2], self.first[3], tuple(self.by_seat)
+                games=self.first[0],
+                wins=self.first[1],
+                others=self.first[2],
+                other_wins=self.first[3],
+                by_seat=tuple(self.by_seat),
+                advantage_sum=self.first[4],
+                advantage_squares=self.first[5],
             ),
             winners=tuple(sorted(self.winners.items())),
             moves=tuple(sorted(self.moves.items())),

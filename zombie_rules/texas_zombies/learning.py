@@ -1,18 +1,22 @@
 """Texas Zombies for reinforcement learning: action and chance spaces, encodings, returns, bounds.
 
-Ten actions, the same for every seat: ``tell`` with the Objects at each non-empty set of
-hand positions (a hand is kept sorted, so position ``p`` is the ``p``-th lowest Object
-number the seat holds: ``tell at 0 2`` ...), ``speechless``, ``vote yes`` and
-``vote no``. Numbering a tell by hand positions keeps the space small and reads only
-the seat's own hand. Chance outcomes: each back number, Event, Object, then the team
-with the extra member (``split``) and each Team card.
+The actions are the same for every seat: ``tell`` with the Objects at each non-empty
+set of hand positions (a hand is kept sorted, so position ``p`` is the ``p``-th lowest
+Object number the seat holds: ``tell at 0 2`` ...), ``speechless``, ``vote yes`` and
+``vote no``. A hand of ``h`` Objects (``Config.hand_size``) has ``2**h - 1`` position
+sets, so the rulebook's hand of three gives ten actions and a hand of four eighteen
+(:func:`tells`). Numbering a tell by hand positions keeps the space small and reads
+only the seat's own hand. Chance outcomes: each back number (1 to ``h``), Event,
+Object, then the team with the extra member (``split``) and each Team card.
 
 The observation is seat-relative (block ``r`` of a per-seat slice is the seat ``r``
 places after the observer) and reads only the view: the seat's hand and Team card,
 the pile sizes, the back showing, the Event and the Objects on the table, who has
 voted and how this seat did, every finished turn's votes as counts of who voted Yes
 or No on whose story (the table's best clue to the secret teams), the teams once
-turned up. See :func:`learning`.
+turned up. The team sizes show once they are public: always for equal teams, at an
+unequal split (an odd table, or ``team_sizes``) only with ``split_public`` or at the
+end. See :func:`learning`.
 
 A story's free text rides on a tell without meaning to the rules; the encodings and
 tokens leave it out, and the adapters never attach one.
@@ -21,47 +25,101 @@ tokens leave it out, and the adapters never attach one.
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 from typing import Any
 
 import attrs
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.errors import IllegalMove, InvalidConfig
+from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.learning import (
+    ActionSpace,
     Bounds,
     ChanceSpace,
     Learning,
     Recall,
     SharedWin,
-    actions_from_legal_moves,
+    not_legal,
     sliced,
     sparse_encoding,
 )
 from zombie_rules.core.memo import remember_last
 from zombie_rules.texas_zombies.cards import HAND_SIZE, TEAMS
-from zombie_rules.texas_zombies.config import Config, tables
-from zombie_rules.texas_zombies.rules import chance_weights, legal_moves, result
+from zombie_rules.texas_zombies.config import Config, LastStory, tables
+from zombie_rules.texas_zombies.rules import chance_weights, result
 from zombie_rules.texas_zombies.state import TEAM_WORDS, Action, Move, Phase, State, TurnRecord
 from zombie_rules.texas_zombies.views import _team_sizes
 
-#: The hand positions a tell may use, in action order (non-empty sets, smallest first).
-TELL_POSITIONS: tuple[tuple[int, ...], ...] = (
-    (0,), (1,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2),
-)  # fmt: skip
-SPEECHLESS = len(TELL_POSITIONS)
-VOTE_YES = SPEECHLESS + 1
-VOTE_NO = SPEECHLESS + 2
-ACTION_NAMES: tuple[str, ...] = (
-    *("tell at " + " ".join(map(str, p)) for p in TELL_POSITIONS),
-    "speechless",
-    "vote yes",
-    "vote no",
-)
-_TELL_AT = {positions: i for i, positions in enumerate(TELL_POSITIONS)}
+
+@attrs.frozen
+class Tells:
+    """The action numbering of one hand size ``h``: the tells by hand positions, then the rest.
+
+    ``positions[i]`` are the hand positions action ``i`` tells with: every non-empty
+    set of ``range(h)``, smaller sets first, each size in ``itertools.combinations``
+    order; then ``speechless``, ``vote_yes`` and ``vote_no``; ``names`` say each.
+    """
+
+    hand_size: int
+    positions: tuple[tuple[int, ...], ...]
+    names: tuple[str, ...]
+    at: dict[tuple[int, ...], int]
+
+    @property
+    def speechless(self) -> int:
+        return len(self.positions)
+
+    @property
+    def vote_yes(self) -> int:
+        return len(self.positions) + 1
+
+    @property
+    def vote_no(self) -> int:
+        return len(self.positions) + 2
+
+    @property
+    def size(self) -> int:
+        return len(self.positions) + 3
+
+
+@functools.cache
+def tells(hand_size: int) -> Tells:
+    """The :class:`Tells` of a hand of ``hand_size`` Objects (built once per size)."""
+    positions = tuple(
+        combo
+        for r in range(1, hand_size + 1)
+        for combo in itertools.combinations(range(hand_size), r)
+    )
+    names = (
+        *("tell at " + " ".join(map(str, p)) for p in positions),
+        "speechless",
+        "vote yes",
+        "vote no",
+    )
+    return Tells(hand_size, positions, names, {p: i for i, p in enumerate(positions)})
+
+
+_RULEBOOK = tells(HAND_SIZE)
+#: The hand positions a tell may use in the rulebook's game (hand of 3), in action order.
+TELL_POSITIONS: tuple[tuple[int, ...], ...] = _RULEBOOK.positions
+SPEECHLESS = _RULEBOOK.speechless
+VOTE_YES = _RULEBOOK.vote_yes
+VOTE_NO = _RULEBOOK.vote_no
+#: The action names of the rulebook's game; ``tells(config.hand_size).names`` for others.
+ACTION_NAMES: tuple[str, ...] = _RULEBOOK.names
 _TEAM_AT = {team: i for i, team in enumerate(TEAMS)}
-#: An even table's team sizes, always public (what ``views`` shows).
-_EVEN = {n: (n // 2, n // 2) for n in range(0, 13, 2)}
 PHASES = tuple(Phase)
+# Enum members as module globals: ``Phase.TELL`` goes through the enum's class machinery,
+# and the encoder reads several at every step.
+_IN_TELL, _IN_VOTE, _IN_OVER = Phase.TELL, Phase.VOTE, Phase.OVER
+_FIRST_TEAM = TEAMS[0]
+
+
+def _team_at(team: object) -> int:
+    """A team's index, by identity (an Enum's hash is a Python call)."""
+    return 0 if team is _FIRST_TEAM else 1
+
 
 #: What one entry of each observation slice means ("seat-relative": block ``r`` is the
 #: seat ``r`` places after the observer, block 0 the observer).
@@ -74,11 +132,11 @@ SLICE_DOCS = {
     "team": "one-hot: the observer's Team card (Beta Lambda, Darwin & Dragons)",
     "teams": "seat-relative seat, then team: that seat's team, once the observer knows it",
     "team_sizes": "per team: members over players, when public (0 while secret)",
-    "hand_sizes": "seat-relative: Objects in hand over 3",
+    "hand_sizes": "seat-relative: Objects in hand over the hand size",
     "event_pile": "Events left in the pile over the pile's first size",
-    "top_back": "one-hot: the number on the back of the Event pile's top card (1-3)",
+    "top_back": "one-hot: the back of the Event pile's top card (1 to the hand size)",
     "current_event": "one-hot: the Event drawn this turn",
-    "required": "one-hot: how many Objects the story must use (1-3)",
+    "required": "one-hot: how many Objects the story must use (1 to the hand size)",
     "object_pile": "Objects in the draw pile over all Objects",
     "object_discard": "per Object: in the face-up Object discard pile",
     "told": "per Object: laid down for the story being voted on",
@@ -105,6 +163,9 @@ class Layout:
     per_player: int
     size: int
     at: dict[str, int]
+    hand: int = HAND_SIZE
+    #: Members per team when the split is public from the start (equal teams), else None.
+    even: tuple[int, int] | None = None
 
 
 def _widths(config: Config) -> dict[str, int]:
@@ -119,9 +180,9 @@ def _widths(config: Config) -> dict[str, int]:
         "team_sizes": len(TEAMS),
         "hand_sizes": n,
         "event_pile": 1,
-        "top_back": HAND_SIZE,
+        "top_back": config.hand_size,
         "current_event": events,
-        "required": HAND_SIZE,
+        "required": config.hand_size,
         "object_pile": 1,
         "object_discard": objects,
         "told": objects,
@@ -155,6 +216,8 @@ def _layout_of(config: Config) -> Layout:
         per_player=config.events_per_player,
         size=size,
         at=at,
+        hand=config.hand_size,
+        even=tables(config).team_sizes if tables(config).equal_teams else None,
     )
 
 
@@ -171,30 +234,38 @@ def action_index(state: State, move: Move) -> int:
     :class:`IllegalMove` for a chance move or a tell of Objects not all in the hand.
     """
     action = move.action
+    numbering = tells(state.config.hand_size)
     if action is Action.VOTE and move.args in ((1,), (0,)):
-        return VOTE_YES if move.args == (1,) else VOTE_NO
+        return numbering.vote_yes if move.args == (1,) else numbering.vote_no
     if action is Action.SPEECHLESS and not move.args:
-        return SPEECHLESS
+        return numbering.speechless
     if action is Action.TELL and 0 <= move.seat < state.config.players:
         hand = state.hands[move.seat]
         if all(o in hand for o in move.args):
-            found = _TELL_AT.get(tuple(hand.index(o) for o in move.args))
+            found = numbering.at.get(tuple(hand.index(o) for o in move.args))
             if found is not None:
                 return found
+    shown = ", ".join(numbering.names[: min(8, numbering.size)])
+    more = f" ... ({numbering.size} in all)" if numbering.size > 8 else ""
     raise IllegalMove(
-        f"{move}: no action stands for it here; actions are {', '.join(ACTION_NAMES)},"
+        f"{move}: no action stands for it here; actions are {shown}{more},"
         " a tell naming Objects in the teller's hand"
     )
 
 
 @functools.cache
-def _tell_indices(cards: int, required: int) -> tuple[int, ...]:
+def _tell_indices(hand_size: int, cards: int, required: int) -> tuple[int, ...]:
     """The tells of ``required`` Objects from a hand of ``cards``, then speechless."""
-    tells = [i for i, p in enumerate(TELL_POSITIONS) if len(p) == required and p[-1] < cards]
-    return (*tells, SPEECHLESS)
+    numbering = tells(hand_size)
+    fits = [i for i, p in enumerate(numbering.positions) if len(p) == required]
+    found = [i for i in fits if numbering.positions[i][-1] < cards]
+    return (*found, numbering.speechless)
 
 
-_VOTES = (VOTE_YES, VOTE_NO)
+@functools.cache
+def _votes(hand_size: int) -> tuple[int, int]:
+    numbering = tells(hand_size)
+    return numbering.vote_yes, numbering.vote_no
 
 
 def legal_indices(state: State, seat: int) -> tuple[int, ...]:
@@ -207,17 +278,36 @@ def legal_indices(state: State, seat: int) -> tuple[int, ...]:
     if phase is Phase.TELL:
         if seat != state.turn:
             return ()
-        return _tell_indices(len(state.hands[seat]), state.required)
+        return _tell_indices(state.config.hand_size, len(state.hands[seat]), state.required)
     if phase is Phase.VOTE:
         if seat == state.turn or not 0 <= seat < len(state.votes):
             return ()
-        return _VOTES if state.votes[seat] is None else ()
+        return _votes(state.config.hand_size) if state.votes[seat] is None else ()
     return ()
+
+
+def move_at(state: State, seat: int, i: int) -> Move:
+    """``seat``'s move number ``i``, made from the hand it names without listing every move.
+
+    Refused with :class:`IllegalMove` naming the legal actions unless ``i`` is among
+    :func:`legal_indices` (``check_learning`` checks that the two agree with the rules'
+    legal moves); the environments ask at every step.
+    """
+    legal = legal_indices(state, seat)
+    if type(i) is int and i in legal:
+        numbering = tells(state.config.hand_size)
+        if i < numbering.speechless:
+            hand = state.hands[seat]
+            return Move(seat, Action.TELL, tuple([hand[p] for p in numbering.positions[i]]))
+        if i == numbering.speechless:
+            return Move(seat, Action.SPEECHLESS)
+        return Move(seat, Action.VOTE, (1,) if i == numbering.vote_yes else (0,))
+    raise IllegalMove(not_legal(i, seat, legal, tells(state.config.hand_size).names))
 
 
 def _chance_names(config: Config) -> tuple[str, ...]:
     return (
-        *(f"back {b}" for b in range(1, HAND_SIZE + 1)),
+        *(f"back {b}" for b in range(1, config.hand_size + 1)),
         *(f"event {e}" for e in range(len(config.events))),
         *(f"object {o}" for o in range(len(config.objects))),
         *(f"split {word}" for word in TEAM_WORDS),
@@ -226,13 +316,13 @@ def _chance_names(config: Config) -> tuple[str, ...]:
 
 
 def _chance_offsets(config: Config) -> dict[Action, int]:
-    events, objects = len(config.events), len(config.objects)
+    events, objects, backs = len(config.events), len(config.objects), config.hand_size
     return {
-        Action.BACK: -1,  # backs are 1-3
-        Action.EVENT: HAND_SIZE,
-        Action.OBJECT: HAND_SIZE + events,
-        Action.SPLIT: HAND_SIZE + events + objects,
-        Action.TEAM: HAND_SIZE + events + objects + len(TEAMS),
+        Action.BACK: -1,  # backs are 1 to hand_size
+        Action.EVENT: backs,
+        Action.OBJECT: backs + events,
+        Action.SPLIT: backs + events + objects,
+        Action.TEAM: backs + events + objects + len(TEAMS),
     }
 
 
@@ -263,9 +353,10 @@ def chance_outcome(state: State, i: int) -> Move:
 def nonzero(state: State, seat: int) -> tuple[list[int], list[float]]:
     """The non-zero entries of ``seat``'s observation: a function of ``view(state, seat)``.
 
-    Entries that are 1 are gathered apart from the scaled ones, and the face-up piles'
-    positions come from caches keyed by the piles (they change once a turn), because
-    the PettingZoo environment encodes at every step.
+    The entries every seat sees alike (:func:`_public_entries`) are kept for the state
+    asked about last, since the PettingZoo environment encodes at every step and a vote
+    changes none of them; the seat-relative ones are added per seat. Entries that are 1
+    are gathered apart from the scaled ones.
     """
     config = state.config
     lay = layout(config)
@@ -273,38 +364,74 @@ def nonzero(state: State, seat: int) -> tuple[list[int], list[float]]:
     n = lay.players
     phase = state.phase
     turn = state.turn
-    ones = [at["phase"] + phase.value, at["turn"] + (turn - seat) % n]
-    where: list[int] = []
-    values: list[float] = []
-    if phase is Phase.TELL:
+    public = _public_entries(state, lay)
+    ones = [*public[0], at["turn"] + (turn - seat) % n]
+    if phase is _IN_TELL:
         ones.append(at["to_act"] + (turn - seat) % n)
-    elif phase is Phase.VOTE:
-        acting = at["to_act"]
-        ones += [
-            acting + (s - seat) % n for s, v in enumerate(state.votes) if v is None and s != turn
-        ]
+    elif phase is _IN_VOTE:
+        acting, voted = at["to_act"], at["voted"]
+        for s, vote in enumerate(state.votes):
+            if vote is None:
+                if s != turn:
+                    ones.append(acting + (s - seat) % n)
+            else:
+                ones.append(voted + (s - seat) % n)
+                if s == seat:
+                    ones.append(at["my_vote"] + (0 if vote else 1))
     ones += _positions(state.hands[seat], at["hand"])
-    over = phase is Phase.OVER
+    over = phase is _IN_OVER
     team = state.teams[seat]
     if team is not None:
-        ones.append(at["team"] + _TEAM_AT[team])
+        ones.append(at["team"] + _team_at(team))
         if not over:
-            ones.append(at["teams"] + _TEAM_AT[team])  # block 0: the observer
+            ones.append(at["teams"] + _team_at(team))  # block 0: the observer
     if over:
         for s, other in enumerate(state.teams):
             if other is not None:
-                ones.append(at["teams"] + ((s - seat) % n) * len(TEAMS) + _TEAM_AT[other])
-    sizes = _EVEN[n] if n % 2 == 0 else _team_sizes(state)
+                ones.append(at["teams"] + ((s - seat) % n) * len(TEAMS) + _team_at(other))
+    hands = _seat_values(at["hand_sizes"], seat, tuple(map(len, state.hands)), lay.hand)
+    won = _seat_values(at["events_won"], seat, tuple(map(len, state.won)), lay.pile)
+    where = [*public[1], *hands[0], *won[0]]
+    values = [*public[2], *hands[1], *won[1]]
+    counts_where, counts_values = _vote_counts(state.history, seat, n, lay.per_player)
+    if counts_where:
+        start = at["votes_yes"]
+        where += [start + k for k in counts_where]
+        values += counts_values
+    return ones + where, [1.0] * len(ones) + values
+
+
+#: The positions of the 1s, then the positions and the values of the scaled entries.
+_Entries = tuple[tuple[int, ...], tuple[int, ...], tuple[float, ...]]
+
+
+def _public_entries(state: State, lay: Layout) -> _Entries:
+    """The entries that are the same for every seat, kept for the state fields asked last.
+
+    The phase, the piles, the back showing, the Event, the Objects required and told,
+    the Events out, the team sizes when public, the teams' totals at the end. The
+    fields they come from are compared as one tuple (equal fields give equal entries;
+    the same objects compare at once).
+    """
+    key = (
+        state.config, state.phase, state.events_left, state.top_back, state.current_event,
+        state.required, state.object_pile, state.object_discard, state.told, state.won,
+        state.event_discard, state.team_deck, state.teams,
+    )  # fmt: skip
+    kept = _last_public[0]  # one read: another thread may replace it meanwhile
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    at = lay.at
+    phase = state.phase
+    ones = [at["phase"] + phase.value]
+    where: list[int] = []
+    values: list[float] = []
+    sizes = lay.even or _team_sizes(state)
     if sizes is not None:
         for i, members in enumerate(sizes):
             if members:
                 where.append(at["team_sizes"] + i)
-                values.append(members / n)
-    base = at["hand_sizes"]
-    for s, hand in enumerate(state.hands):
-        if hand:
-            where.append(base + (s - seat) % n)
-            values.append(len(hand) / HAND_SIZE)
+                values.append(members / lay.players)
     if state.events_left:
         where.append(at["event_pile"])
         values.append(state.events_left / lay.pile)
@@ -321,24 +448,8 @@ def nonzero(state: State, seat: int) -> tuple[list[int], list[float]]:
         values.append(pile / lay.objects)
     ones += _positions(state.object_discard, at["object_discard"])
     ones += _positions(state.told, at["told"])
-    voted, mine = at["voted"], at["my_vote"]
-    for s, vote in enumerate(state.votes):
-        if vote is not None:
-            ones.append(voted + (s - seat) % n)
-            if s == seat:
-                ones.append(mine + (0 if vote else 1))
-    won_at = at["events_won"]
-    for s, won in enumerate(state.won):
-        if won:
-            where.append(won_at + (s - seat) % n)
-            values.append(len(won) / lay.pile)
     ones += _events_out(state.won, state.event_discard, at["events_out"])
-    counts_where, counts_values = _vote_counts(state.history, seat, n, lay.per_player)
-    if counts_where:
-        start = at["votes_yes"]
-        where += [start + k for k in counts_where]
-        values += counts_values
-    if over:
+    if phase is Phase.OVER:
         final = result(state)
         assert final is not None
         totals = [0, 0]
@@ -350,7 +461,24 @@ def nonzero(state: State, seat: int) -> tuple[list[int], list[float]]:
             if total:
                 where.append(at["team_totals"] + i)
                 values.append(total / (2 * lay.pile))
-    return ones + where, [1.0] * len(ones) + values
+    found = (tuple(ones), tuple(where), tuple(values))
+    _last_public[0] = (key, found)
+    return found
+
+
+#: The fields :func:`_public_entries` answered for last and the answer, as one pair.
+_last_public: list[tuple[tuple[object, ...], _Entries] | None] = [None]
+
+
+@functools.lru_cache(maxsize=8192)
+def _seat_values(
+    base: int, seat: int, counts: tuple[int, ...], scale: int
+) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """Seat-relative entries ``count / scale`` of each seat's non-zero count (cached: a
+    table's hand sizes and Events won take few shapes)."""
+    n = len(counts)
+    kept = [(base + (s - seat) % n, c / scale) for s, c in enumerate(counts) if c]
+    return tuple(k for k, _ in kept), tuple(x for _, x in kept)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -444,6 +572,7 @@ class Tokens:
     objects: int
     events: int
     players: int
+    hand: int = HAND_SIZE  # the backs run 1 to the hand size
 
     @property
     def event(self) -> int:
@@ -451,11 +580,11 @@ class Tokens:
 
     @property
     def back(self) -> int:
-        return self.objects + self.events - 1  # backs are 1-3
+        return self.objects + self.events - 1  # backs are 1 to hand
 
     @property
     def team(self) -> int:
-        return self.objects + self.events + HAND_SIZE
+        return self.objects + self.events + self.hand
 
     @property
     def split(self) -> int:
@@ -490,7 +619,7 @@ def told(before: State, move: Move, after: State, seat: int) -> tuple[int, ...]:
     """
     config = before.config
     n = config.players
-    code = Tokens(len(config.objects), len(config.events), n)
+    code = _tokens(config)
     action = move.action
     if move.seat == CHANCE:
         arg = move.args[0]
@@ -526,35 +655,68 @@ def told(before: State, move: Move, after: State, seat: int) -> tuple[int, ...]:
     return tuple(tokens)
 
 
+@functools.lru_cache(maxsize=64)
+def _tokens(config: Config) -> Tokens:
+    """The :class:`Tokens` of ``config``, made once (``told`` runs at every step)."""
+    return Tokens(len(config.objects), len(config.events), config.players, config.hand_size)
+
+
 def _max_told(config: Config) -> int:
-    """Set-up: the back, ``3 n`` Objects dealt, the split, ``n`` Team cards. A turn: the
-    Event, the next back, the tell and its Objects (4), ``n - 1`` votes and as many
-    told at the end, 3 Objects drawn. The end: ``n`` Team cards."""
-    n = config.players
+    """Tokens told to one seat in a game, with ``h`` the hand size and ``n`` the players.
+
+    Set-up: the back, ``h n`` Objects dealt, the split, ``n`` Team cards. A turn: the
+    Event, the next back, the tell and its Objects (at most ``1 + h``), ``n - 1`` votes
+    and as many told at the end, at most ``h`` Objects drawn. The end: ``n`` Team cards.
+    """
+    n, h = config.players, config.hand_size
     turns = tables(config).pile_size
-    return 1 + 3 * n + 1 + n + turns * (1 + 1 + 4 + 2 * (n - 1) + 3) + n
+    return 1 + h * n + 1 + n + turns * (1 + 1 + (1 + h) + 2 * (n - 1) + h) + n
 
 
 # ------------------------------------------------------------------ bounds
 
 
-def bounds(config: Config) -> Bounds:
-    """Limits derived from the config.
+def required_counts(config: Config) -> frozenset[int]:
+    """Every number of Objects a story of ``config`` may have to use.
 
-    One turn per Event in the pile: a tell (or speechless) and at most ``players - 1``
-    votes; chance shows the first back, deals ``3 * players`` Objects, settles an odd
-    table's split, deals the Team cards, then per turn draws the Event, shows the next
-    back and draws back up to 3 Objects. A seat's most choices at once: the ways to
-    pick the required Objects (at most 3) and speechless. A chance node has at most
-    as many outcomes as there are Events, Objects or backs.
+    F: the number "is shown on the back of the next Event card of the pile", so any
+    Event's back; L: the last story uses the whole hand (``hand_size``), or with
+    ``last_story=own_back`` the last Event's own back, again an Event's back.
     """
-    n = config.players
-    turns = tables(config).pile_size
+    backs = set(tables(config).backs)
+    if config.last_story is LastStory.WHOLE_HAND:
+        backs.add(config.hand_size)
+    return frozenset(backs)
+
+
+def bounds(config: Config) -> Bounds:
+    """Limits derived from the config, with ``h`` the hand size and ``n`` the players.
+
+    Decisions: one turn per Event in the pile (``turns``), each a tell (or speechless)
+    and at most ``n - 1`` votes: ``turns * n``.
+
+    Chance nodes: set-up shows the first back (1), deals ``h`` Objects to each seat
+    (``h * n``), settles which team is the bigger when the two differ in size (1 for an
+    odd table or an unequal ``team_sizes``, else 0) and deals a Team card to each seat
+    (``n``); then each turn draws its Event, shows the next back and draws back up to
+    ``h`` Objects (at most ``2 + h``; the last turn draws neither a back nor Objects):
+    ``1 + h * n + split + n + turns * (2 + h)``.
+
+    A seat's most choices at once: a story of ``r`` Objects from a full hand (a story
+    always starts from one) may pick any ``C(h, r)`` of them, or be speechless, for the
+    ``r`` that :func:`required_counts` allows; a vote has two. A chance node has at
+    most as many outcomes as there are backs (``h``), Events, Objects or teams.
+    """
+    n, h = config.players, config.hand_size
+    t = tables(config)
+    turns = t.pile_size
+    split = 0 if t.equal_teams else 1
+    stories = max(math.comb(h, r) for r in required_counts(config)) + 1
     return Bounds(
         max_decisions=turns * n,
-        max_chance_nodes=1 + 3 * n + n % 2 + n + turns * (2 + HAND_SIZE),
-        max_legal_moves=4,
-        max_chance_outcomes=max(HAND_SIZE, len(config.events), len(config.objects), len(TEAMS)),
+        max_chance_nodes=1 + h * n + split + n + turns * (2 + h),
+        max_legal_moves=max(2, stories),
+        max_chance_outcomes=max(h, len(config.events), len(config.objects), len(TEAMS)),
     )
 
 
@@ -565,14 +727,10 @@ def bounds(config: Config) -> Bounds:
 def _learning(config: Config) -> Learning:
     lay = layout(config)
     names = _chance_names(config)
-    code = Tokens(lay.objects, lay.events, lay.players)
+    code = _tokens(config)
+    numbering = tells(config.hand_size)
     return Learning(
-        actions=attrs.evolve(
-            actions_from_legal_moves(
-                len(ACTION_NAMES), ACTION_NAMES, action_index, legal_moves, shared=True
-            ),
-            legal=legal_indices,
-        ),
+        actions=ActionSpace(numbering.size, numbering.names, action_index, move_at, legal_indices),
         chance=ChanceSpace(len(names), names, chance_index, chance_outcome),
         observation=sparse_encoding(lay.size, sliced(_slices(config)), nonzero),
         recall=Recall(code.size, _max_told(config), told),
@@ -587,26 +745,15 @@ _remembered = remember_last(_learning)
 def learning(config: Config) -> Learning:
     """Everything above for ``config``, built once per config (the last one asked by identity).
 
-    A plain function of the module, so a ``Game`` holding it pickles. The records are
-    laid out for the rulebook's hand of three and team split; a variant with another
-    hand size or split is refused (``InvalidConfig`` naming the field) rather than
-    encoded into slots that do not fit it.
+    A plain function of the module, so a ``Game`` holding it pickles. Every knob is
+    laid out: the hand size sizes the tells (:func:`tells`), the backs, the required
+    counts and the hand sizes' scale; an unequal ``team_sizes`` is a secret split like
+    an odd table's; ``last_story`` changes only which tells a last story allows.
     """
-    if config.hand_size != HAND_SIZE:
-        raise InvalidConfig(
-            "hand_size",
-            f"learning records are laid out for the rulebook's hand of {HAND_SIZE},"
-            f" not {config.hand_size}",
-        )
-    if config.team_sizes is not None:
-        n = config.players
-        if sorted(config.team_sizes) != [n // 2, n - n // 2]:
-            raise InvalidConfig(
-                "team_sizes",
-                f"learning records are laid out for the rulebook's split at {n} players,"
-                f" not {config.team_sizes}",
-            )
     return _remembered(config)
 
 
-__all__ = ["ACTION_NAMES", "action_index", "bounds", "learning", "nonzero", "told"]
+__all__ = [
+    "ACTION_NAMES", "Tells", "action_index", "bounds", "learning", "nonzero", "required_counts",
+    "tells", "told",
+]  # fmt: skip
