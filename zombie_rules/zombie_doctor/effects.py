@@ -39,6 +39,8 @@ from zombie_rules.zombie_doctor.state import Phase, State, Status
 from zombie_rules.zombie_doctor.turns import Work, end_action
 
 ALIVE, TURNED, BEHEADED = Status.ALIVE, Status.TURNED, Status.BEHEADED
+# Enum members as module globals (CPython 3.11 reads ``Phase.OVER`` through the metaclass).
+XRAY_PHASE, MORGUE_PHASE, OVER = Phase.XRAY, Phase.MORGUE, Phase.OVER
 
 
 def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State:
@@ -55,7 +57,7 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
             # their suffering."
             w.knock_out(target, BEHEADED)
             if beheading_ends_game(w.status):
-                w.phase = Phase.OVER
+                w.phase = OVER
                 return w.state()
         else:
             # "Removed limbs should be placed in the card box, aka the morgue."
@@ -67,7 +69,7 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
         return end_action(w, self_flip=True)
     if name == XRAY:
         # "The opponent must reveal them only to you."
-        w.phase = Phase.XRAY
+        w.phase = XRAY_PHASE
         w.xray_target = args[0]
         return w.state()
     if name == MAD_SCIENTIST:
@@ -84,7 +86,7 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
         w.set_slot(seat, TORSO, healthy_side(w.bodies[seat][TORSO]))
     elif name == MORGUE:
         # "Do not look into the box when taking a card.": a chance draw.
-        w.phase = Phase.MORGUE
+        w.phase = MORGUE_PHASE
         return w.state()
     else:
         custom = t.custom[kind]

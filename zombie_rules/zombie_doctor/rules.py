@@ -60,6 +60,10 @@ DIE_FACES = 6
 # Enum members as module globals: CPython 3.11 reads ``Action.USE`` through the enum
 # metaclass, and every ``apply`` of a played card reads two.
 _USE, _STUCK = Action.USE, Action.STUCK
+_DEAL, _PLAY, _XRAY, _SELF_FLIP, _MORGUE, _DRAW, _ROLL, _BITE, _OVER = (
+    Phase.DEAL, Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.MORGUE,
+    Phase.DRAW, Phase.ROLL, Phase.BITE, Phase.OVER,
+)  # fmt: skip
 
 
 def new_game(config: Config | None = None) -> State:
@@ -94,8 +98,13 @@ def new_game(config: Config | None = None) -> State:
 
 
 @functools.lru_cache(maxsize=64)
-def _draw_moves(config: Config) -> tuple[Move, ...]:
+def _all_draw_moves(config: Config) -> tuple[Move, ...]:
     return tuple(Move(CHANCE, Action.DRAW, name) for name in tables(config).names)
+
+
+#: The deck draws of a config. Every deal and draw step asks, always about the same
+#: config, so it is answered by identity first (even a cached hash is a Python call).
+_draw_moves = remember_last(_all_draw_moves)
 
 
 @functools.lru_cache(maxsize=64)
@@ -160,16 +169,16 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     """Every move any actor may make now; empty exactly when the game is over."""
     phase = state.phase
     seat = state.turn
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         return _play_moves(state)
-    if phase is Phase.XRAY:
+    if phase is _XRAY:
         names = tables(state.config).names
         return _take_moves(
             seat, tuple([names[k] for k in sorted(set(state.hands[state.xray_target]))])
         )
-    if phase is Phase.SELF_FLIP:
+    if phase is _SELF_FLIP:
         return _flip_moves(seat, flip_choices(state.bodies[seat]))
-    if phase is Phase.BITE:
+    if phase is _BITE:
         # "you may bite an opponent of your choice": biting is optional.
         bites = tuple(
             Move(seat, Action.BITE, "", (v, p))
@@ -178,7 +187,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             for p in flip_choices(state.bodies[v])
         )
         return (*bites, Move(seat, Action.PASS))
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return ()
     moves, _ = chance_weights(state)
     return tuple(moves)
@@ -194,7 +203,7 @@ _SEAT_PHASES = frozenset((Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.BITE))
 _CHANCE_ONLY = frozenset((CHANCE,))
 #: ``to_act`` by phase number: ``None`` where the seat whose turn it is acts.
 _ACTORS: tuple[frozenset[int] | None, ...] = tuple(
-    None if phase in _SEAT_PHASES else frozenset() if phase is Phase.OVER else _CHANCE_ONLY
+    None if phase in _SEAT_PHASES else frozenset() if phase is _OVER else _CHANCE_ONLY
     for phase in Phase
 )
 
@@ -212,11 +221,11 @@ def chance_weights(state: State) -> tuple[Sequence[Move], Sequence[int]]:
     which costs less than a memo's lookup at the chance nodes a playout samples once.
     """
     phase = state.phase
-    if phase is Phase.DEAL or phase is Phase.DRAW:
+    if phase is _DEAL or phase is _DRAW:
         return present(_draw_moves(state.config), state.deck_unknown)
-    if phase is Phase.MORGUE:
+    if phase is _MORGUE:
         return present(_limb_moves(state.config), state.morgue)
-    if phase is Phase.ROLL:
+    if phase is _ROLL:
         return _ROLL_MOVES, _ROLL_WEIGHTS
     return (), ()
 
@@ -373,7 +382,12 @@ def _draw(state: State, move: Move) -> State:
     seat = short_seat(w)
     w.deck_unknown = take(state.deck_unknown, kind)
     w.give(seat, kind)
-    return refill(w, dealing=state.phase is Phase.DEAL)
+    dealing = state.phase is _DEAL
+    if len(w.hands[seat]) < state.config.hand_size and any(w.deck_unknown):
+        # ``refill`` would stop at this same seat (still the first short one) and
+        # ask chance again: say so without walking the seats (two deal steps in three).
+        return w.state()
+    return refill(w, dealing=dealing)
 
 
 def _roll(state: State, move: Move) -> State:

@@ -17,6 +17,8 @@ is what the table and each seat remember of the hands (``knowledge``, Ruling 30)
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
@@ -167,3 +169,38 @@ class State:
     coma: int
     xray_target: int
     known: Known = NOTHING_KNOWN
+
+
+def _slot_builder(cls: type[State]) -> Callable[..., State]:
+    """A function ``build(*values)`` that makes a ``cls`` from its field values, in order.
+
+    What the attrs ``__init__`` of this frozen, slotted record does (every field
+    stored, nothing checked or converted: ``State`` has no validators, converters
+    or post-init, which :func:`_expect_plain` insists on), with each slot's
+    descriptor called directly instead of ``object.__setattr__`` by name: every
+    ``apply`` builds one ``State``, and that is most of a cheap step's cost.
+    """
+    _expect_plain(cls)
+    names = [f.name for f in attrs.fields(cls)]
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    lines = [f"def build({', '.join(names)}):", "    o = _new(_cls)"]
+    for i, name in enumerate(names):
+        scope[f"_set{i}"] = cls.__dict__[name].__set__
+        lines.append(f"    _set{i}(o, {name})")
+    lines.append("    return o")
+    exec("\n".join(lines), scope)  # our own field names, fixed at import
+    build: Callable[..., State] = scope["build"]
+    return build
+
+
+def _expect_plain(cls: type) -> None:
+    """Refuse a record whose ``__init__`` does more than store its fields (or caches a hash)."""
+    slots = getattr(cls, "__slots__", ())
+    plain = all(f.converter is None and f.validator is None and f.init for f in attrs.fields(cls))
+    extra = "_attrs_cached_hash" in slots or hasattr(cls, "__attrs_post_init__")
+    if not slots or extra or not plain:
+        raise TypeError(f"{cls.__name__}: the slot builder needs a plain slotted record")
+
+
+#: ``build_state(config, phase, ..., known)``: ``State(...)`` positionally, a third cheaper.
+build_state: Callable[..., State] = _slot_builder(State)

@@ -13,6 +13,7 @@ inside a single ``apply``; it becomes a frozen ``State`` again before leaving.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from zombie_rules.core.seats import without_seat
@@ -25,10 +26,15 @@ from zombie_rules.zombie_doctor.knowledge import (
     seen_taken,
     told_taken,
 )
-from zombie_rules.zombie_doctor.state import SHOWN, Phase, State, Status
+from zombie_rules.zombie_doctor.state import SHOWN, Phase, State, Status, build_state
 from zombie_rules.zombie_doctor.usability import flip_choices
 
 ALIVE, TURNED = Status.ALIVE, Status.TURNED
+# Enum members as module globals: CPython 3.11 reads ``Phase.OVER`` through the enum
+# metaclass, and every move ends in these functions.
+DEAL, PLAY, SELF_FLIP, DRAW, ROLL, OVER = (
+    Phase.DEAL, Phase.PLAY, Phase.SELF_FLIP, Phase.DRAW, Phase.ROLL, Phase.OVER,
+)  # fmt: skip
 
 
 class Work:
@@ -67,15 +73,16 @@ class Work:
 
     def state(self) -> State:
         """The frozen result; rows this move left alone are the very tuples of the source."""
-        return State(
+        return build_state(
             self.config, self.phase, self.turn, self.round, self.turns_taken, self.bodies,
             self.status, self.out_order, self.hands, self.deck_unknown, self.deck_bottom,
             self.deck_bottom_hidden_by, self.morgue, self.coma, self.xray_target, self.known,
         )  # fmt: skip
 
     def set_slot(self, seat: int, slot: int, code: int) -> None:
-        body = self.bodies[seat]
-        self.set_body(seat, body[:slot] + (code,) + body[slot + 1 :])
+        bodies = self.bodies
+        body = bodies[seat]
+        self.bodies = (*bodies[:seat], (*body[:slot], code, *body[slot + 1 :]), *bodies[seat + 1 :])
 
     def set_body(self, seat: int, body: tuple[int, ...]) -> None:
         bodies = self.bodies
@@ -86,7 +93,8 @@ class Work:
         self.hands = hands[:seat] + (hand,) + hands[seat + 1 :]
 
     def give(self, seat: int, kind: int) -> None:
-        self.set_hand(seat, tuple(sorted(self.hands[seat] + (kind,))))
+        """Put a card of ``kind`` into ``seat``'s hand, keeping it sorted."""
+        self.set_hand(seat, with_card(self.hands[seat], kind))
 
     def discard(self, seat: int, kind: int, hidden_by: int = SHOWN) -> None:
         """Remove one card of ``kind`` from the hand and put it under the deck.
@@ -133,8 +141,11 @@ class Work:
         if slot == HEAD and self.status[seat] is ALIVE:
             self.knock_out(seat, TURNED)
 
-    def finished(self) -> bool:
-        return game_finished(self.status, self.config.bonus_mode)
+
+def with_card(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """The sorted ``hand`` with one card of ``kind`` added, in its place."""
+    at = bisect_right(hand, kind)
+    return (*hand[:at], kind, *hand[at:])
 
 
 def game_finished(status: Sequence[Status], bonus_mode: bool) -> bool:
@@ -149,19 +160,19 @@ def game_finished(status: Sequence[Status], bonus_mode: bool) -> bool:
 
 def end_action(w: Work, self_flip: bool) -> State:
     """After a card's effect: the user's own flip if due, then refill hands, next turn."""
-    if w.finished():
-        w.phase = Phase.OVER
+    if game_finished(w.status, w.config.bonus_mode):
+        w.phase = OVER
         w.xray_target = -1
         return w.state()
     seat = w.turn
     if self_flip and w.status[seat] is ALIVE:
         choices = flip_choices(w.bodies[seat])
         if len(choices) > 1:
-            w.phase = Phase.SELF_FLIP
+            w.phase = SELF_FLIP
             return w.state()
         w.infect(seat, choices[0])
-        if w.finished():
-            w.phase = Phase.OVER
+        if game_finished(w.status, w.config.bonus_mode):
+            w.phase = OVER
             return w.state()
     return refill(w, dealing=False)
 
@@ -190,45 +201,62 @@ def refill(w: Work, dealing: bool) -> State:
     went under unseen), so the draw is not chance, and whoever knew the card now
     knows it is in the drawer's hand. Seats fill in turn, from the one whose turn
     it is; the unseen part only ever shrinks, so once it is empty every short
-    hand is filled from the bottom here, in one pass.
+    hand is filled from the bottom here, in one pass (and it is asked about once).
+    Late in a game every move ends here with one card from the bottom, so the
+    hands are rebuilt once and the common one-card draw skips the general loop.
     """
-    size = w.config.hand_size
-    players = w.config.players
+    config = w.config
+    size = config.hand_size
+    players = config.players
     status = w.status
+    hands = w.hands
+    from_bottom = False
     for seat in _from_seat(players, w.turn):
-        hand = w.hands[seat]
+        hand = hands[seat]
         need = size - len(hand)
         if need <= 0 or status[seat] is not ALIVE:
             continue
-        if any(w.deck_unknown):
-            w.phase = Phase.DEAL if dealing else Phase.DRAW
-            return w.state()
+        if not from_bottom:
+            if any(w.deck_unknown):
+                w.phase = DEAL if dealing else DRAW
+                return w.state()
+            from_bottom = True
         bottom, hidden_by = w.deck_bottom, w.deck_bottom_hidden_by
-        known = w.known
-        for i in range(need):
-            by = hidden_by[i]
+        if need == 1:
+            kind, by = bottom[0], hidden_by[0]
             if by == SHOWN:
-                known = seen_taken(known, seat, bottom[i], players)
+                w.known = seen_taken(w.known, seat, kind, players)
             elif by != seat:
-                known = told_taken(known, seat, bottom[i], by, players)
-        w.known = known
-        w.set_hand(seat, tuple(sorted(hand + bottom[:need])))
+                w.known = told_taken(w.known, seat, kind, by, players)
+            hand = with_card(hand, kind)
+        else:
+            known = w.known
+            for i in range(need):
+                by = hidden_by[i]
+                if by == SHOWN:
+                    known = seen_taken(known, seat, bottom[i], players)
+                elif by != seat:
+                    known = told_taken(known, seat, bottom[i], by, players)
+            w.known = known
+            hand = tuple(sorted(hand + bottom[:need]))
+        hands = (*hands[:seat], hand, *hands[seat + 1 :])
         w.deck_bottom = bottom[need:]
         w.deck_bottom_hidden_by = hidden_by[need:]
+    w.hands = hands
     return start_turn(w) if dealing else next_turn(w)
 
 
 def next_turn(w: Work) -> State:
     """Pass the turn clockwise, counting rounds; the round cap ends the game here."""
     config = w.config
-    new, wraps = turn_after(config, w.turn, w.status)
+    new, wraps = _passing(config.players, config.first_player, w.turn, w.status, config.bonus_mode)
     if wraps:
         w.round += 1
     w.turn = new
     w.turns_taken += 1
     limit = config.round_limit
     if limit is not None and w.round >= limit:
-        w.phase = Phase.OVER
+        w.phase = OVER
         return w.state()
     return start_turn(w)
 
@@ -238,9 +266,16 @@ def turn_after(config: Config, old: int, status: tuple[Status, ...]) -> tuple[in
 
     A round ends each time the turn passes the first player's seat again (Ruling 10).
     """
-    new = _next_seat(config.players, old, status, config.bonus_mode)
-    first, n = config.first_player, config.players
-    return new, (new - first) % n <= (old - first) % n
+    return _passing(config.players, config.first_player, old, status, config.bonus_mode)
+
+
+@functools.lru_cache(maxsize=4096)
+def _passing(
+    players: int, first: int, old: int, status: tuple[Status, ...], bonus: bool
+) -> tuple[int, bool]:
+    """:func:`turn_after`, once per (seat, who is still in): a table sees few, every turn asks."""
+    new = _next_seat(players, old, status, bonus)
+    return new, (new - first) % players <= (old - first) % players
 
 
 def caps_round(config: Config, round_now: int) -> bool:
@@ -272,5 +307,5 @@ def start_turn(w: Work) -> State:
         w.coma = without_seat(w.coma, seat)
     w.xray_target = -1
     # Bonus Game Mode: "When it is your turn again, roll the die."
-    w.phase = Phase.PLAY if w.status[seat] is ALIVE else Phase.ROLL
+    w.phase = PLAY if w.status[seat] is ALIVE else ROLL
     return w.state()
