@@ -42,6 +42,9 @@ def test_a_view_that_shows_a_secret_card_is_caught() -> None:
     check_views(GAME, state, random.Random(1), 3)
     with pytest.raises(AssertionError, match="leak"):
         check_views(leaky, state, random.Random(1), 3)
+    with pytest.raises(AssertionError, match="leak"):
+        check_views(leaky, state, random.Random(1), 3, redeals=1)  # check_variant's cheap pass
+    check_views(leaky, state, random.Random(1), 3, redeals=0)  # no re-deal, nothing to compare
 
 
 def test_accepting_an_illegal_move_is_caught() -> None:

@@ -19,8 +19,10 @@ except ImportError as missing:  # name the extra that brings it, not just "no mo
     ) from missing
 
 import enum
+import functools
 import random
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
 
@@ -65,11 +67,28 @@ class Playthrough(Generic[C, S, M]):
     states: tuple[S, ...]
 
 
-def configs(game: Game[C, Any, Any, Any]) -> st.SearchStrategy[C]:
-    """Valid configs of ``game``: its ``default_config`` with the fields its ``config_space``
-    names varied."""
+def configs(
+    game: Game[C, Any, Any, Any], space: Mapping[str, Any] | None = None
+) -> st.SearchStrategy[C]:
+    """Valid configs of ``game``: its ``default_config`` with the fields of ``space`` varied.
+
+    ``space`` maps a ``Config`` field to the values to try (a sequence) or to a
+    Hypothesis strategy; the default is the title's own ``config_space``. Combinations
+    the title refuses with :class:`InvalidConfig` are filtered out by that refusal, not
+    by a rule copied here, so the strategy follows the title's validation as it changes.
+    Failures shrink towards each field's first value (or its strategy's simplest).
+    """
+    space = game.config_space if space is None else space
+    known = [f.name for f in attrs.fields(game.config_type)]  # type: ignore[arg-type]
+    unknown = sorted(set(space) - set(known))
+    if unknown:
+        raise InvalidConfig(
+            unknown[0],
+            f"{game.config_type.__qualname__} of {game.name} has no field"
+            f" {', '.join(unknown)}; its fields: {', '.join(known)}",
+        )
     fields = st.fixed_dictionaries(
-        {name: st.sampled_from(values) for name, values in game.config_space.items()}
+        {name: _values(game, name, values) for name, values in space.items()}
     )
 
     def build(kwargs: dict[str, Any]) -> Any:
@@ -130,6 +149,7 @@ def check_invariants(
     *,
     thorough: bool = True,
     serializable: bool = True,
+    redeals: int = 2,
 ) -> None:
     """Assert every protocol invariant at ``state`` (``AssertionError`` says which).
 
@@ -137,7 +157,8 @@ def check_invariants(
     candidate and malformed move (legal ones must apply, others must raise
     :class:`IllegalMove`), which costs the most. Pass
     ``serializable=False`` for configs that hold code (custom cards), which
-    cannot be written as JSON; every other check still runs.
+    cannot be written as JSON; every other check still runs. ``redeals`` is how many
+    times, per seat, the cards hidden from it are dealt again to show its view unchanged.
     """
     rng = random.Random(0) if rng is None else rng
     try:
@@ -150,9 +171,10 @@ def check_invariants(
         if serializable:
             check_serialization(game, state, legal)
         check_notation(game, state, legal)
-        check_views(game, state, rng, game.players(config), serializable=serializable)
+        players = game.players(config)
+        check_views(game, state, rng, players, serializable=serializable, redeals=redeals)
         if thorough:
-            check_descriptions(game, state, legal, game.players(config))
+            check_descriptions(game, state, legal, players)
             check_labels(game, state, legal)
             check_moves(game, state, legal)
             check_malformed_moves(game, state)
@@ -368,15 +390,22 @@ def check_notation(game: AnyGame, state: Any, legal: Sequence[Any]) -> None:
 
 
 def check_views(
-    game: AnyGame, state: Any, rng: random.Random, players: int, *, serializable: bool = True
+    game: AnyGame,
+    state: Any,
+    rng: random.Random,
+    players: int,
+    *,
+    serializable: bool = True,
+    redeals: int = 2,
 ) -> None:
-    """Views round-trip and do not change when only cards hidden from the seat change."""
+    """Views round-trip and do not change when only cards hidden from the seat change
+    (``redeals`` times per seat)."""
     for seat in (*range(players), None):
         seen = game.view(state, seat)
         if serializable:
             restored = from_json(game.view_type, to_json(seen))
             assert restored == seen, f"view {seat}: JSON round trip"
-        for _ in range(2):
+        for _ in range(redeals):
             variant = game.hidden_variant(state, seat, rng)
             check_conservation(game, variant)
             assert game.view(variant, seat) == seen, (
@@ -1405,3 +1434,315 @@ def _check_told_against(
             assert theirs == tokens, f"{game.name}: " + differ.replace("{other}", str(other))
         else:
             assert theirs != tokens, f"{game.name}: " + same.replace("{other}", str(other))
+
+
+# ------------------------------------------------------------ one call per variant
+
+
+@attrs.frozen
+class VariantReport:
+    """What :func:`check_variant` did: a line for the caller to print (``str(report)``).
+
+    ``games`` counts the stalling game too; ``states`` the states checked with
+    :func:`check_invariants`; ``moves`` every move played, chance outcomes included.
+    """
+
+    game: str
+    games: int
+    states: int
+    moves: int
+    seconds: float
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game}: {self.games} games, {self.moves} moves, {self.states} states"
+            f" checked in {self.seconds:.1f} s"
+        )
+
+
+#: The moves a game may take before :func:`check_variant` calls it endless, when the
+#: title states no tighter bound (its learning records' ``max_game_length``).
+ENDLESS_AFTER = 20_000
+
+
+def check_variant(
+    game: Game[C, Any, Any, Any],
+    config: C | None = None,
+    *,
+    games: int = 2,
+    seed: int = 0,
+    max_moves: int | None = None,
+    thorough: int = 4,
+    serializable: bool = True,
+) -> VariantReport:
+    """Run every check of the kit on one variant: ``game`` played under ``config``.
+
+    One call, so a house rule or a custom deck is checked as thoroughly as a built-in
+    title. Deterministic for a ``seed``; the defaults take a few seconds. It plays
+    ``games`` seeded games (alternately uniformly random seats and the title's
+    ``heuristic`` bot, chance sampled with its real probabilities) and one game in which
+    every seat tries to stall, and checks:
+
+    - ``config``: the config survives a JSON round trip and starts a game;
+    - ``termination``: every game ends within ``max_moves`` moves (default: the title's
+      learning bound on a game's length, at most :data:`ENDLESS_AFTER`);
+    - ``invariants``: :func:`check_invariants` at every state reached; the costly parts
+      (every legal move applied, described and labelled to every seat, every near-miss
+      and malformed move refused with :class:`IllegalMove`, the input unchanged) at
+      ``thorough`` states per game, the JSON round trips of state, views and moves at
+      every fourth state and those, one re-deal of each seat's hidden cards elsewhere;
+    - ``account``: what ``account`` tells each seat of each move played is what
+      ``describe`` tells it, so the knowledge check's trust in ``describe`` covers it;
+      and at every third move, in a world where only cards hidden from the seat were
+      dealt again, a move that leaves the seat the same view is told in the same words;
+    - ``replay``: replaying the moves reproduces every state, and the record survives a
+      JSON round trip (pass ``serializable=False`` for configs that hold code);
+    - ``knowledge``: :func:`check_knowledge` on the first game (views and legal moves
+      depend only on what each seat was told);
+    - ``determinize``: :func:`check_determinize` for every seat on the first game, at a
+      sample of its states.
+
+    A failure raises one ``AssertionError`` naming the check, the game's seed, the move
+    number and the record (JSON) that reproduces it: the moves up to the failing state
+    (for ``knowledge`` and ``determinize``, the whole game, the message naming the
+    step). An exception the title raises is wrapped the same way, never let out raw.
+    Returns a :class:`VariantReport`.
+    """
+    started = time.perf_counter()
+    config = game.default_config() if config is None else config
+    case = _Case(game, config, serializable)
+    case.run("config", seed, [], lambda: _check_config(game, config, serializable))
+    limit = case.run("config", seed, [], lambda: _move_limit(game, config))
+    limit = limit if max_moves is None else max_moves
+    states = moves = 0
+    walks: list[Playthrough[Any, Any, Any]] = []
+    for k in range(games):
+        kind = "random" if k % 2 == 0 else "bot"
+        walk = case.play(kind, seed + k, limit)
+        walks.append(walk)
+        states += case.check_walk(walk, seed + k, thorough)
+        moves += len(walk.moves)
+    stalled = case.play("stalling", seed + games, limit)
+    moves += len(stalled.moves)
+    if walks:
+        first = walks[0]
+        record = list(first.moves)
+        case.run(
+            "knowledge", seed, record,
+            lambda: check_knowledge(game, config, first.moves, steps=6, horizon=12),
+        )  # fmt: skip
+        for seat in (*range(game.players(config)), None):
+            case.run(
+                "determinize", seed, record,
+                lambda seat=seat: check_determinize(  # type: ignore[misc]
+                    game, config, first.moves, seat, steps=4, horizon=8
+                ),
+            )  # fmt: skip
+    return VariantReport(game.name, games + 1, states, moves, time.perf_counter() - started)
+
+
+def _move_limit(game: AnyGame, config: Any) -> int:
+    """The title's own bound on a game's length under ``config``, at most ``ENDLESS_AFTER``.
+
+    A config the learning records refuse (one with no bound, such as no turn limit)
+    is still a config to check: it gets ``ENDLESS_AFTER``.
+    """
+    if game.learning is None:
+        return ENDLESS_AFTER
+    try:
+        return min(ENDLESS_AFTER, game.learning(config).bounds.max_game_length)
+    except InvalidConfig:
+        return ENDLESS_AFTER
+
+
+def _check_config(game: AnyGame, config: Any, serializable: bool) -> None:
+    if serializable:
+        restored = from_json(game.config_type, to_json(config))
+        assert restored == config, (
+            f"config JSON round trip gives {_differing_fields(restored, config)}"
+            f" (read as {game.config_type.__qualname__}, written from"
+            f" {type(config).__qualname__})"
+        )
+    game.new_game(config)
+
+
+#: :func:`check_variant` writes every this many states (and the thoroughly checked ones)
+#: and their views through JSON: the round trips cost more than all the other cheap
+#: checks together, and a field that does not survive one fails at many states.
+_JSON_EVERY = 4
+#: ... and checks every this many moves' accounts in a re-dealt world.
+_WORLDS_EVERY = 3
+#: Re-deals tried per seat for a world in which the move shows the seat the same view
+#: (a move that turns up a hidden card does so only where the same card lies there).
+_WORLD_TRIES = 4
+
+
+@attrs.define
+class _Case:
+    """One variant under check: runs each check so that a failure says how to reproduce it."""
+
+    game: AnyGame
+    config: Any
+    serializable: bool
+
+    def run(self, check: str, seed: int, moves: Sequence[Any], call: Callable[[], Any]) -> Any:
+        """``call()``; any failure or title exception becomes one ``AssertionError``.
+
+        ``moves`` is the record so far (a list the call may still be growing), read
+        only once it has failed, so the record reaches the state that failed.
+        """
+        try:
+            return call()
+        except Exception as exc:  # AssertionError included: every failure says the same
+            raise AssertionError(self.failure(check, seed, moves, exc)) from exc
+
+    def failure(self, check: str, seed: int, moves: Sequence[Any], exc: BaseException) -> str:
+        what = str(exc) if isinstance(exc, AssertionError) else f"{type(exc).__name__}: {exc}"
+        return (
+            f"check_variant({self.game.name}): the {check} check failed, seed {seed},"
+            f" move {len(moves)}: {what}\nThe record up to that move (JSON, for"
+            f" zombie_rules.play.replay):\n{self.record(moves)}"
+        )
+
+    def record(self, moves: Sequence[Any]) -> str:
+        record = Record(self.game.name, self.config, tuple(moves))
+        try:
+            return to_json(record)
+        except Exception:  # a config holding code: the moves as text, at least
+            return repr(record)
+
+    def play(self, kind: str, seed: int, limit: int) -> Playthrough[Any, Any, Any]:
+        """A seeded game of ``kind`` (random, bot, stalling); it must end within ``limit``."""
+        moves: list[Any] = []
+        walk = functools.partial(_walk, self.game, self.config, kind, seed, limit, moves)
+        states = self.run(kind + " playthrough", seed, moves, walk)
+        if self.game.result(states[-1]) is None:
+            raise AssertionError(self.failure(
+                "termination", seed, moves,
+                AssertionError(
+                    f"a {kind} game did not end within {limit} moves (the last: {moves[-1]});"
+                    " pass max_moves for a longer bound"
+                ),
+            ))  # fmt: skip
+        return Playthrough(self.config, tuple(moves), tuple(states))
+
+    def check_walk(self, walk: Playthrough[Any, Any, Any], seed: int, thorough: int) -> int:
+        """Invariants at every state, accounts of every move, then the replay; states checked."""
+        game, rng = self.game, random.Random(seed)
+        players = game.players(self.config)
+        costly = set(range(0, len(walk.states), max(1, len(walk.states) // max(1, thorough))))
+        for i, state in enumerate(walk.states):
+            so_far = walk.moves[:i]
+            invariants = functools.partial(
+                check_invariants, game, state, rng,
+                thorough=i in costly,
+                serializable=self.serializable and (i in costly or i % _JSON_EVERY == 0),
+                redeals=2 if i in costly else 1,
+            )  # fmt: skip
+            self.run("invariants", seed, so_far, invariants)
+            if i < len(walk.moves):
+                accounts = functools.partial(
+                    _check_accounts, game, state, walk.moves[i], walk.states[i + 1], players,
+                    rng if i in costly or i % _WORLDS_EVERY == 0 else None,
+                )  # fmt: skip
+                self.run("account", seed, so_far, accounts)
+        self.run("replay", seed, walk.moves,
+                 lambda: check_playthrough(game, walk, serializable=self.serializable))  # fmt: skip
+        return len(walk.states)
+
+
+def _walk(
+    game: AnyGame, config: Any, kind: str, seed: int, limit: int, moves: list[Any]
+) -> list[Any]:
+    """The states of one seeded game, appending its moves to ``moves`` as they are made."""
+    from zombie_rules.play import RandomAgent, pick_actor, sample_chance
+
+    rng = random.Random(seed)
+    state = game.new_game(config)
+    states, seen = [state], {state}
+    bot = game.agents.get("heuristic", RandomAgent)
+    agents = [bot() if kind == "bot" else RandomAgent() for _ in range(game.players(config))]
+    while len(moves) < limit and game.to_act(state):
+        actors = game.to_act(state)
+        if CHANCE in actors:
+            move = sample_chance(game, state, rng)
+        else:
+            seat = pick_actor(actors, rng)
+            mine = tuple(m for m in game.legal_moves(state) if m.seat == seat)
+            move = _stalling_choice(game, state, mine, seen, rng) if kind == "stalling" else None
+            if move is None:
+                move = agents[seat].choose(game.view(state, seat), mine, rng)
+        state = game.apply(state, move)
+        moves.append(move)
+        states.append(state)
+        seen.add(state)
+    return states
+
+
+def _check_accounts(
+    game: AnyGame, before: Any, move: Any, after: Any, players: int, rng: random.Random | None
+) -> None:
+    """Each seat's account of ``move`` is ``describe``'s, and tells nothing its view won't.
+
+    With ``rng``, the cards hidden from the seat are dealt again (``hidden_variant``, up
+    to ``_WORLD_TRIES`` times): in the first world where ``move`` still applies and
+    leaves the seat the same view, the seat cannot tell the two worlds apart, so it
+    must be told the move in the same words.
+    """
+    for seat in (*range(players), None):
+        told, said = game.account(before, move, after, seat), game.describe(before, move, seat)
+        assert told == said, (
+            f"account of {move} to seat {seat} is {told!r}, but describe says {said!r}"
+        )
+        if rng is None:
+            continue
+        sight = None
+        for _ in range(_WORLD_TRIES):
+            world = game.hidden_variant(before, seat, rng)
+            try:
+                there = game.apply(world, move)
+            except IllegalMove:
+                continue  # a chance outcome this world does not hold
+            sight = game.view(after, seat) if sight is None else sight
+            if game.view(there, seat) != sight:
+                continue  # the move shows the seat a card that differs here
+            elsewhere = game.describe(world, move, seat)
+            assert elsewhere == said, (
+                f"seat {seat} is told {said!r} of {move}, but {elsewhere!r} in a world where"
+                " only cards hidden from it differ and its view after is the same:"
+                " describe tells what the view does not show"
+            )
+            break
+
+
+# -------------------------------------------------- strategies over a variant's knobs
+
+
+def _values(game: AnyGame, name: str, values: Any) -> st.SearchStrategy[Any]:
+    if isinstance(values, st.SearchStrategy):
+        return values
+    options = tuple(values)
+    if not options:
+        raise InvalidConfig(name, f"no values to draw {game.name}'s {name} from")
+    return st.sampled_from(options)
+
+
+def variant_playthroughs(
+    game: Game[C, S, M, Any],
+    config_strategy: st.SearchStrategy[C] | None = None,
+    max_moves: int = 80,
+) -> st.SearchStrategy[Playthrough[C, S, M]]:
+    """Walks like :func:`playthroughs`, each under a config drawn from ``config_strategy``
+    (default: :func:`configs` of ``game``). The config is drawn first, so a failure
+    shrinks to the simplest config, then to the shortest game."""
+    drawn = configs(game) if config_strategy is None else config_strategy
+    return drawn.flatmap(lambda config: _playthroughs(game, config, max_moves))
+
+
+def variant_states(
+    game: Game[C, S, Any, Any],
+    config_strategy: st.SearchStrategy[C] | None = None,
+    max_moves: int = 80,
+) -> st.SearchStrategy[S]:
+    """The last state of a :func:`variant_playthroughs` walk."""
+    return variant_playthroughs(game, config_strategy, max_moves).map(lambda w: w.states[-1])

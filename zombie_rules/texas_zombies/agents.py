@@ -33,7 +33,7 @@ from collections.abc import Sequence
 
 from zombie_rules.texas_zombies.cards import TEAMS, Team
 from zombie_rules.texas_zombies.config import tables
-from zombie_rules.texas_zombies.rules import result, team_total
+from zombie_rules.texas_zombies.rules import result, team_total, won_values
 from zombie_rules.texas_zombies.state import Action, Move, Phase, State, TurnRecord
 from zombie_rules.texas_zombies.views import View
 
@@ -196,7 +196,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     if any(t is None for t in teams):
         return (0.5,) * n
     equal = tables(state.config).equal_teams
-    totals = _team_totals(teams, tuple(len(w) for w in state.won), n, equal)
+    totals = _team_totals(teams, won_values(state), n, equal)
     left = state.events_left + (1 if state.current_event is not None else 0)
     spread = math.sqrt(0.3 * left + 0.25)
     if not equal:

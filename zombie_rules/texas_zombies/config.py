@@ -18,6 +18,7 @@ from zombie_rules.texas_zombies.cards import (
     HAND_SIZE,
     TEAM_CARDS_EACH,
 )
+from zombie_rules.texas_zombies.effects import EventEffect, validate_effects
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 6
@@ -60,6 +61,9 @@ class Config:
     ``last_story`` says how many Objects the story of the last Event uses: the whole
     hand (``whole_hand``, the rulebook) or the number on that Event's own back
     (``own_back``).
+    ``event_effects`` gives custom scoring to Events named in ``events`` (see
+    :mod:`zombie_rules.texas_zombies.effects`): how many Event cards each counts as,
+    and a registered effect by name. Events it does not name count 1, as printed.
     """
 
     players: int = 4
@@ -71,6 +75,7 @@ class Config:
     team_sizes: tuple[int, int] | None = None
     hand_size: int = HAND_SIZE
     last_story: LastStory = LastStory.WHOLE_HAND
+    event_effects: tuple[EventEffect, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         validate(self)
@@ -111,6 +116,7 @@ def validate(config: Config) -> None:
     if len(set(names)) != len(names) or not all(map(_one_line, names)):
         raise InvalidConfig("events", "every Event needs a one-line name, and no two the same name")
     _check_backs(config)
+    validate_effects(config.event_effects, tuple(names))
     if config.events_per_player < 1:
         raise InvalidConfig(
             "events_per_player",
@@ -221,6 +227,9 @@ class Tables:
     team_sizes: tuple[int, int]  # members of the bigger team, then of the smaller
     equal_teams: bool  # both teams the same size: no chance node settles the split
     team_cards: int  # Team cards of each team in the box
+    worth: tuple[int, ...]  # Event cards each Event counts as when won (``event_effects``)
+    effects: tuple[str, ...]  # registered effect name per Event index ("" for none)
+    plain_scoring: bool  # every Event counts 1 with no effect: scoring counts cards
 
 
 @functools.lru_cache(maxsize=64)
@@ -231,6 +240,11 @@ def _tables(config: Config) -> Tables:
     )
     sizes = config.team_sizes or rulebook_split(config.players)
     big, small = max(sizes), min(sizes)
+    custom = {entry.event: entry for entry in config.event_effects}
+    plain = EventEffect("")
+    entries = [custom.get(name, plain) for name, _ in config.events]
+    worth = tuple(entry.worth for entry in entries)
+    effects = tuple(entry.effect for entry in entries)
     return Tables(
         backs=backs,
         by_back=by_back,
@@ -240,6 +254,9 @@ def _tables(config: Config) -> Tables:
         team_sizes=(big, small),
         equal_teams=big == small,
         team_cards=max(TEAM_CARDS_EACH, big),
+        worth=worth,
+        effects=effects,
+        plain_scoring=all(w == 1 for w in worth) and not any(effects),
     )
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from zombie_rules.core.presentation import CardText, Guide, MoveHelp
 from zombie_rules.texas_zombies.cards import TEAMS
 from zombie_rules.texas_zombies.config import tables
+from zombie_rules.texas_zombies.effects import effect_named
 
 MOVES = (
     MoveHelp(
@@ -80,7 +81,7 @@ def cards(config: Any) -> tuple[CardText, ...]:
             str(i),
             name,
             f"The back shows {back}: while it tops the pile, the story being told must use"
-            f" {back} Object{'s' if back != 1 else ''}.",
+            f" {back} Object{'s' if back != 1 else ''}." + _scoring_text(config, i),
         )
         for i, (name, back) in enumerate(config.events)
     )
@@ -94,6 +95,17 @@ def cards(config: Any) -> tuple[CardText, ...]:
         for i, team in enumerate(TEAMS)
     )
     return objects + events + teams
+
+
+def _scoring_text(config: Any, event: int) -> str:
+    """How a custom Event scores when won (nothing for an Event that counts 1, as printed)."""
+    t = tables(config)
+    worth, effect = t.worth[event], t.effects[event]
+    text = "" if worth == 1 else f" Won, it counts as {worth} Event cards."
+    if effect:
+        said = (effect_named(effect).__doc__ or "").strip().splitlines()
+        text += f" Effect when won: {said[0] if said else effect}"
+    return text
 
 
 def rewrites(text: str) -> tuple[str, ...]:

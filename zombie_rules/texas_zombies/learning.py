@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.errors import IllegalMove
+from zombie_rules.core.errors import IllegalMove, InvalidConfig
 from zombie_rules.core.learning import (
     ActionSpace,
     Bounds,
@@ -749,7 +749,17 @@ def learning(config: Config) -> Learning:
     laid out: the hand size sizes the tells (:func:`tells`), the backs, the required
     counts and the hand sizes' scale; an unequal ``team_sizes`` is a secret split like
     an odd table's; ``last_story`` changes only which tells a last story allows.
+
+    ``event_effects`` that let an Event count more than one card, or name an
+    effect, are refused with :class:`InvalidConfig`: the team totals are scaled by
+    the most a game of one-card Events can score, and an effect's worth has no bound.
     """
+    if any(e.worth > 1 or e.effect for e in config.event_effects):
+        raise InvalidConfig(
+            "event_effects",
+            "reinforcement learning encodes team totals of Events worth 0 or 1 card with no"
+            " effect; this config rescores an Event beyond that",
+        )
     return _remembered(config)
 
 

@@ -24,8 +24,27 @@ from zombie_rules.core.validation import expect_well_formed, short
 from zombie_rules.core.wording import count
 from zombie_rules.texas_zombies.cards import TEAMS
 from zombie_rules.texas_zombies.config import Config, LastStory, tables
-from zombie_rules.texas_zombies.state import Action, Move, Phase, Scoring, State, TurnRecord
+from zombie_rules.texas_zombies.effects import won_worth
+from zombie_rules.texas_zombies.state import (
+    Action,
+    Move,
+    Phase,
+    Scoring,
+    State,
+    TurnRecord,
+    make_state,
+)
 from zombie_rules.texas_zombies.wording import hand_listing, shown
+
+# Enum members as module globals: reading ``Phase.DEAL_OBJECT`` goes through the enum
+# metaclass (a fifth of a microsecond, five times a global's read), and every move
+# reads several. ``_P_`` names a phase, ``_A_`` a kind of move.
+_P_TOP_BACK, _P_DEAL_OBJECT, _P_SPLIT = Phase.TOP_BACK, Phase.DEAL_OBJECT, Phase.SPLIT
+_P_DEAL_TEAM, _P_DRAW_EVENT, _P_NEXT_BACK = Phase.DEAL_TEAM, Phase.DRAW_EVENT, Phase.NEXT_BACK
+_P_TELL, _P_VOTE, _P_DRAW_OBJECT, _P_OVER = Phase.TELL, Phase.VOTE, Phase.DRAW_OBJECT, Phase.OVER
+_A_BACK, _A_EVENT, _A_OBJECT = Action.BACK, Action.EVENT, Action.OBJECT
+_A_SPLIT, _A_TEAM, _A_TELL = Action.SPLIT, Action.TEAM, Action.TELL
+_A_SPEECHLESS, _A_VOTE = Action.SPEECHLESS, Action.VOTE
 
 
 def new_game(config: Config | None = None) -> State:
@@ -38,9 +57,9 @@ def new_game(config: Config | None = None) -> State:
     # differ in size, with ``team_sizes``) first settles by chance which team is
     # the bigger.
     half = t.team_sizes[0] if t.equal_teams else 0
-    return State(
+    return make_state(
         config=config,
-        phase=Phase.TOP_BACK,
+        phase=_P_TOP_BACK,
         turn=config.first_player,
         # A: "Shuffle the 30 Event cards and place the proper number of cards ...
         # face down in a pile"; the rest go back to the box unseen.
@@ -69,35 +88,35 @@ def new_game(config: Config | None = None) -> State:
 # ---------------------------------------------------------------- legal moves
 
 
-_SPLIT_MOVES = tuple(Move(CHANCE, Action.SPLIT, (t,)) for t in range(len(TEAMS)))
-_TEAM_MOVES = tuple(Move(CHANCE, Action.TEAM, (t,)) for t in range(len(TEAMS)))
+_SPLIT_MOVES = tuple(Move(CHANCE, _A_SPLIT, (t,)) for t in range(len(TEAMS)))
+_TEAM_MOVES = tuple(Move(CHANCE, _A_TEAM, (t,)) for t in range(len(TEAMS)))
 
 
 @functools.cache
 def _back_moves(largest: int) -> tuple[Move, ...]:
     """``back 1`` to ``back largest``: the numbers an Event's back may show."""
-    return tuple(Move(CHANCE, Action.BACK, (b,)) for b in range(1, largest + 1))
+    return _canonical(tuple(Move(CHANCE, _A_BACK, (b,)) for b in range(1, largest + 1)))
 
 
 @functools.cache
 def _event_moves(count: int) -> tuple[Move, ...]:
-    return tuple(Move(CHANCE, Action.EVENT, (e,)) for e in range(count))
+    return _canonical(tuple(Move(CHANCE, _A_EVENT, (e,)) for e in range(count)))
 
 
 @functools.cache
 def _object_moves(count: int) -> tuple[Move, ...]:
-    return tuple(Move(CHANCE, Action.OBJECT, (o,)) for o in range(count))
+    return _canonical(tuple(Move(CHANCE, _A_OBJECT, (o,)) for o in range(count)))
 
 
 @functools.lru_cache(maxsize=4096)
 def _tell_moves(seat: int, hand: tuple[int, ...], required: int) -> tuple[Move, ...]:
-    tells = [Move(seat, Action.TELL, combo) for combo in itertools.combinations(hand, required)]
-    return (*tells, Move(seat, Action.SPEECHLESS))
+    tells = [Move(seat, _A_TELL, combo) for combo in itertools.combinations(hand, required)]
+    return (*tells, Move(seat, _A_SPEECHLESS))
 
 
 @functools.cache
 def _vote_moves(waiting: int) -> tuple[Move, ...]:
-    return tuple(Move(s, Action.VOTE, (v,)) for s in seats_in(waiting) for v in (1, 0))
+    return _canonical(tuple(Move(s, _A_VOTE, (v,)) for s in seats_in(waiting) for v in (1, 0)))
 
 
 def _waiting(state: State) -> SeatMask:
@@ -124,11 +143,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     A ``TELL`` is listed without story text; any text may ride on a legal tell.
     """
     phase = state.phase
-    if phase is Phase.TELL:
+    if phase is _P_TELL:
         return _tell_moves(state.turn, state.hands[state.turn], state.required)
-    if phase is Phase.VOTE:
+    if phase is _P_VOTE:
         return _vote_moves(_waiting(state))
-    if phase is Phase.OVER:
+    if phase is _P_OVER:
         return ()
     moves, _ = chance_weights(state)
     return tuple(moves)
@@ -137,11 +156,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 def to_act(state: State) -> frozenset[int]:
     """Who may act: the active seat, the seats still to vote, or chance."""
     phase = state.phase
-    if phase is Phase.TELL:
+    if phase is _P_TELL:
         return _alone(state.turn)
-    if phase is Phase.VOTE:
+    if phase is _P_VOTE:
         return _seats(_waiting(state))
-    if phase is Phase.OVER:
+    if phase is _P_OVER:
         return _NOBODY
     return _CHANCE_ONLY
 
@@ -156,8 +175,13 @@ def _alone(seat: int) -> frozenset[int]:
     return frozenset((seat,))
 
 
+@remember_last
 def _back_counts(state: State) -> tuple[int, ...]:
-    """Unseen Events per back number from 1 (a ``map`` per back: this runs at every back shown)."""
+    """Unseen Events per back number from 1 (a ``map`` per back: this runs at every back shown).
+
+    Remembered for the last state: the node's weights and the check of the drawn
+    back both need it.
+    """
     unseen = state.event_pool.__getitem__
     return tuple([sum(map(unseen, ids)) for ids in tables(state.config).back_ids])
 
@@ -170,10 +194,10 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     is uniform over the unseen Events with the back that was showing.
     """
     phase = state.phase
-    if phase is Phase.DEAL_OBJECT or phase is Phase.DRAW_OBJECT:
+    if phase is _P_DEAL_OBJECT or phase is _P_DRAW_OBJECT:
         pile = state.object_pile
         return present(_object_moves(len(pile)), pile)
-    if phase is Phase.DRAW_EVENT:
+    if phase is _P_DRAW_EVENT:
         back = state.top_back
         assert back is not None
         pool = state.event_pool
@@ -182,12 +206,12 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
         return present(
             tuple(map(moves.__getitem__, with_back)), tuple(map(pool.__getitem__, with_back))
         )
-    if phase is Phase.TOP_BACK or phase is Phase.NEXT_BACK:
+    if phase is _P_TOP_BACK or phase is _P_NEXT_BACK:
         counts = _back_counts(state)
         return present(_back_moves(len(counts)), counts)
-    if phase is Phase.SPLIT:
+    if phase is _P_SPLIT:
         return _SPLIT_MOVES, (1, 1)
-    if phase is Phase.DEAL_TEAM:
+    if phase is _P_DEAL_TEAM:
         return present(_TEAM_MOVES, state.team_deck)
     return (), ()
 
@@ -201,10 +225,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     are counted piles.
     """
     phase = state.phase
-    if phase is _DEAL_OBJECT or phase is _DRAW_OBJECT:
+    if phase is _P_DEAL_OBJECT or phase is _P_DRAW_OBJECT:
         pile = state.object_pile
         return distinct_outcomes(_object_moves(len(pile)), pile)
-    if phase is _DRAW_EVENT:
+    if phase is _P_DRAW_EVENT:
         back = state.top_back
         assert back is not None
         with_back = tables(state.config).by_back[back]
@@ -213,22 +237,14 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
             _event_moves_with_back(len(pool), back, with_back),
             tuple(map(pool.__getitem__, with_back)),
         )
-    if phase is _TOP_BACK or phase is _NEXT_BACK:
+    if phase is _P_TOP_BACK or phase is _P_NEXT_BACK:
         counts = _back_counts(state)
         return pile_outcomes(_back_moves(len(counts)), counts)
-    if phase is _SPLIT:
+    if phase is _P_SPLIT:
         return pile_outcomes(_SPLIT_MOVES, (1, 1))
-    if phase is _DEAL_TEAM:
+    if phase is _P_DEAL_TEAM:
         return pile_outcomes(_TEAM_MOVES, state.team_deck)
     return ()
-
-
-# Enum members as module globals: reading ``Phase.DEAL_OBJECT`` goes through the enum
-# metaclass, and a chance node reads several.
-_TOP_BACK, _NEXT_BACK, _SPLIT, _DEAL_TEAM = (
-    Phase.TOP_BACK, Phase.NEXT_BACK, Phase.SPLIT, Phase.DEAL_TEAM,
-)  # fmt: skip
-_DEAL_OBJECT, _DRAW_OBJECT, _DRAW_EVENT = Phase.DEAL_OBJECT, Phase.DRAW_OBJECT, Phase.DRAW_EVENT
 
 
 @functools.lru_cache(maxsize=256)
@@ -247,14 +263,31 @@ def _event_moves_with_back(count: int, back: int, with_back: tuple[int, ...]) ->
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal."""
-    if not well_formed(move):
+    if _CANONICAL.get(id(move), _UNLISTED) is not move and not well_formed(move):
         expect_well_formed(move, Move)
     handler = _HANDLERS.get(state.phase)
     if handler is None:
         raise IllegalMove(f"{shown(move)}: the game is over; no move is legal")
-    if move.story and move.action is not Action.TELL:
+    if move.story and move.action is not _A_TELL:
         raise IllegalMove(f"{shown(move)}: only a 'tell' move carries story text")
     return handler(state, move)
+
+
+#: The moves this module lists and keeps for ever (chance draws, votes), by ``id``:
+#: ``apply`` knows them well formed without looking at their fields. An entry is
+#: trusted only when it is the very object (``is``), so a reused id cannot fool it.
+_CANONICAL: dict[int, Move] = {}
+#: What ``_CANONICAL`` answers for an id it does not hold: no move is this object
+#: (``None``, the plain default, would vouch for ``apply(state, None)``).
+_UNLISTED = object()
+
+
+def _canonical(moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``moves``, remembered as well formed (each is checked once, here)."""
+    for move in moves:
+        assert well_formed(move)
+        _CANONICAL[id(move)] = move
+    return moves
 
 
 def well_formed(move: object) -> bool:
@@ -278,6 +311,9 @@ def well_formed(move: object) -> bool:
     return True
 
 
+_canonical(_SPLIT_MOVES + _TEAM_MOVES)
+
+
 def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
     """Refuse a move by the wrong actor or of the wrong kind, naming what is legal.
 
@@ -297,7 +333,19 @@ def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
 
 
 def _chance_arg(state: State, move: Move, action: Action) -> int:
-    """The single argument of a chance move, which must be one of the node's outcomes."""
+    """The single argument of a chance move, which must be one of the node's outcomes.
+
+    The usual case, chance's own move of the right kind, is tested first and
+    inline: every chance draw comes through here.
+    """
+    args = move.args
+    if (
+        move.seat == CHANCE
+        and move.action is action
+        and len(args) == 1
+        and _possible(state, args[0])
+    ):
+        return args[0]
     _expect(state, move, CHANCE, action)
     if len(move.args) != 1 or not _possible(state, move.args[0]):
         moves, _ = chance_weights(state)
@@ -309,29 +357,29 @@ def _chance_arg(state: State, move: Move, action: Action) -> int:
 def _possible(state: State, arg: int) -> bool:
     """Whether ``arg`` is an outcome of positive weight at this chance node."""
     phase = state.phase
-    if phase is Phase.DEAL_OBJECT or phase is Phase.DRAW_OBJECT:
+    if phase is _P_DEAL_OBJECT or phase is _P_DRAW_OBJECT:
         return 0 <= arg < len(state.object_pile) and state.object_pile[arg] > 0
-    if phase is Phase.DRAW_EVENT:
+    if phase is _P_DRAW_EVENT:
         pool = state.event_pool
         return (
             0 <= arg < len(pool)
             and pool[arg] > 0
             and tables(state.config).backs[arg] == state.top_back
         )
-    if phase is Phase.TOP_BACK or phase is Phase.NEXT_BACK:
+    if phase is _P_TOP_BACK or phase is _P_NEXT_BACK:
         counts = _back_counts(state)
         return 1 <= arg <= len(counts) and counts[arg - 1] > 0
-    if phase is Phase.SPLIT:
+    if phase is _P_SPLIT:
         return 0 <= arg < len(TEAMS)
     return 0 <= arg < len(TEAMS) and state.team_deck[arg] > 0
 
 
 def _top_back(state: State, move: Move) -> State:
     # A: the pile is face down, but the back of its top card shows.
-    back = _chance_arg(state, move, Action.BACK)
+    back = _chance_arg(state, move, _A_BACK)
     s = state
-    return State(
-        s.config, Phase.DEAL_OBJECT, s.config.first_player, s.event_pool, s.events_left, back,
+    return make_state(
+        s.config, _P_DEAL_OBJECT, s.config.first_player, s.event_pool, s.events_left, back,
         None, 0, s.hands, s.object_pile, s.object_discard, s.team_deck, s.team_box, s.teams,
         (), "", s.votes, 0, s.won, s.event_discard, s.history,
     )  # fmt: skip
@@ -339,18 +387,18 @@ def _top_back(state: State, move: Move) -> State:
 
 def _deal_object(state: State, move: Move) -> State:
     # B: "deal 3 to each player" (``hand_size``), one card at a time clockwise.
-    card = _chance_arg(state, move, Action.OBJECT)
+    card = _chance_arg(state, move, _A_OBJECT)
     s = state
     config = s.config
     seat = s.turn
     hands = _replace_at(s.hands, seat, _insert(s.hands[seat], card))
     following = (seat + 1) % config.players
     if len(hands[following]) == config.hand_size:
-        phase = Phase.DEAL_TEAM if tables(config).equal_teams else Phase.SPLIT
+        phase = _P_DEAL_TEAM if tables(config).equal_teams else _P_SPLIT
         following = config.first_player
     else:
-        phase = Phase.DEAL_OBJECT
-    return State(
+        phase = _P_DEAL_OBJECT
+    return make_state(
         config, phase, following, s.event_pool, s.events_left, s.top_back, None, 0, hands,
         take(s.object_pile, card), s.object_discard, s.team_deck, s.team_box, s.teams,
         (), "", s.votes, 0, s.won, s.event_discard, s.history,
@@ -360,13 +408,13 @@ def _deal_object(state: State, move: Move) -> State:
 def _split(state: State, move: Move) -> State:
     # C: "In case of an odd number of players, one of the two teams will have one
     # more member than the other": 3 > 2 and 1, 5 > 3 and 2 (or ``team_sizes``).
-    bigger = _chance_arg(state, move, Action.SPLIT)
+    bigger = _chance_arg(state, move, _A_SPLIT)
     s = state
     t = tables(s.config)
     deck = split_deck(t.team_sizes, bigger)
     box = (t.team_cards - deck[0], t.team_cards - deck[1])
-    return State(
-        s.config, Phase.DEAL_TEAM, s.config.first_player, s.event_pool, s.events_left,
+    return make_state(
+        s.config, _P_DEAL_TEAM, s.config.first_player, s.event_pool, s.events_left,
         s.top_back, None, 0, s.hands, s.object_pile, s.object_discard, deck, box, s.teams,
         (), "", s.votes, 0, s.won, s.event_discard, s.history,
     )  # fmt: skip
@@ -380,7 +428,7 @@ def split_deck(sizes: tuple[int, int], bigger: int) -> tuple[int, int]:
 
 def _deal_team(state: State, move: Move) -> State:
     # C: "Randomly deal to each player a Team card, face down."
-    team = _chance_arg(state, move, Action.TEAM)
+    team = _chance_arg(state, move, _A_TEAM)
     s = state
     config = s.config
     seat = s.turn
@@ -388,11 +436,11 @@ def _deal_team(state: State, move: Move) -> State:
     following = (seat + 1) % config.players
     if teams[following] is not None:
         # D: the first player (config.first_player) starts; play is clockwise.
-        phase = Phase.DRAW_EVENT
+        phase = _P_DRAW_EVENT
         following = config.first_player
     else:
-        phase = Phase.DEAL_TEAM
-    return State(
+        phase = _P_DEAL_TEAM
+    return make_state(
         config, phase, following, s.event_pool, s.events_left, s.top_back, None, 0, s.hands,
         s.object_pile, s.object_discard, take(s.team_deck, team), s.team_box, teams,
         (), "", s.votes, 0, s.won, s.event_discard, s.history,
@@ -402,18 +450,18 @@ def _deal_team(state: State, move: Move) -> State:
 def _draw_event(state: State, move: Move) -> State:
     # E: "The active player draws the first Event card of the Event card pile";
     # its face is one of the unseen Events with the back that was showing.
-    event = _chance_arg(state, move, Action.EVENT)
+    event = _chance_arg(state, move, _A_EVENT)
     s = state
     left = s.events_left - 1
     if left:
         # F: the number to use "is shown on the back of the next Event card of the
         # pile": it shows next (chance), then the story is told.
-        phase, required = Phase.NEXT_BACK, 0
+        phase, required = _P_NEXT_BACK, 0
     else:
         # L: "When the last Event card of the pile is drawn, the active player must
         # use all three of his Object cards" (or, ``last_story``, its own back).
-        phase, required = Phase.TELL, last_required(s.config, event)
-    return State(
+        phase, required = _P_TELL, last_required(s.config, event)
+    return make_state(
         s.config, phase, s.turn, take(s.event_pool, event), left, None, event, required,
         s.hands, s.object_pile, s.object_discard, s.team_deck, s.team_box, s.teams,
         (), "", s.votes, 0, s.won, s.event_discard, s.history,
@@ -422,10 +470,10 @@ def _draw_event(state: State, move: Move) -> State:
 
 def _next_back(state: State, move: Move) -> State:
     # F: the back of the next Event card says how many Objects the story must use.
-    back = _chance_arg(state, move, Action.BACK)
+    back = _chance_arg(state, move, _A_BACK)
     s = state
-    return State(
-        s.config, Phase.TELL, s.turn, s.event_pool, s.events_left, back, s.current_event, back,
+    return make_state(
+        s.config, _P_TELL, s.turn, s.event_pool, s.events_left, back, s.current_event, back,
         s.hands, s.object_pile, s.object_discard, s.team_deck, s.team_box, s.teams,
         (), "", s.votes, 0, s.won, s.event_discard, s.history,
     )  # fmt: skip
@@ -434,9 +482,9 @@ def _next_back(state: State, move: Move) -> State:
 def _tell(state: State, move: Move) -> State:
     # F: "explaining ... how he successfully escaped ... using a predetermined number
     # of Object cards he has in hand. The number of cards he MUST use ..."
-    _expect(state, move, state.turn, Action.TELL, Action.SPEECHLESS)
+    _expect(state, move, state.turn, _A_TELL, _A_SPEECHLESS)
     s = state
-    if move.action is Action.SPEECHLESS:
+    if move.action is _A_SPEECHLESS:
         # G, note: "If the active player is so astounded that he cannot utter a
         # word ... his challenge is automatically considered as failed."
         if move.args:
@@ -451,8 +499,8 @@ def _tell(state: State, move: Move) -> State:
     ):
         raise IllegalMove(f"{shown(move)}: {_bad_tell(s, used)}")
     rest = tuple(o for o in hand if o not in used)
-    return State(
-        s.config, Phase.VOTE, s.turn, s.event_pool, s.events_left, s.top_back,
+    return make_state(
+        s.config, _P_VOTE, s.turn, s.event_pool, s.events_left, s.top_back,
         s.current_event, s.required, _replace_at(s.hands, s.turn, rest), s.object_pile,
         s.object_discard, s.team_deck, s.team_box, s.teams, used, move.story, s.votes, 0,
         s.won, s.event_discard, s.history,
@@ -482,7 +530,7 @@ def _vote(state: State, move: Move) -> State:
     # seat commits a secret Yes or No; nothing shows until all are in.
     s = state
     waiting = _waiting(s)
-    if move.action is not Action.VOTE:
+    if move.action is not _A_VOTE:
         raise IllegalMove(
             f"{shown(move)}: the other players are voting; legal: 'vote yes', 'vote no'"
         )
@@ -495,10 +543,10 @@ def _vote(state: State, move: Move) -> State:
     if len(move.args) != 1 or move.args[0] not in (0, 1):
         raise IllegalMove(f"{shown(move)}: a vote is 'vote yes' or 'vote no'")
     votes = s.votes[:seat] + (move.args[0] == 1,) + s.votes[seat + 1 :]
-    if completes_the_vote(s, seat):
+    if waiting == seat_bit(seat):  # completes_the_vote, with the mask already at hand
         return _resolve(s, votes, speechless=False)
-    return State(
-        s.config, Phase.VOTE, s.turn, s.event_pool, s.events_left, s.top_back,
+    return make_state(
+        s.config, _P_VOTE, s.turn, s.event_pool, s.events_left, s.top_back,
         s.current_event, s.required, s.hands, s.object_pile, s.object_discard, s.team_deck,
         s.team_box, s.teams, s.told, s.story, votes, 0, s.won, s.event_discard, s.history,
     )  # fmt: skip
@@ -560,8 +608,8 @@ def _resolve(state: State, votes: tuple[bool | None, ...], speechless: bool) -> 
     fresh = (None,) * config.players
     if last_turn(s):
         # L: "Then the game is over." (no refill after the last story)
-        return State(
-            config, Phase.OVER, seat, s.event_pool, 0, None, None, 0, s.hands, s.object_pile,
+        return make_state(
+            config, _P_OVER, seat, s.event_pool, 0, None, None, 0, s.hands, s.object_pile,
             discard, s.team_deck, s.team_box, s.teams, (), "", fresh, 0, won, event_discard,
             history,
         )  # fmt: skip
@@ -571,8 +619,8 @@ def _resolve(state: State, votes: tuple[bool | None, ...], speechless: bool) -> 
         pile = s.object_pile
         if not any(pile):
             pile, discard = _reshuffle(discard, len(pile)), ()
-        return State(
-            config, Phase.DRAW_OBJECT, seat, s.event_pool, s.events_left, s.top_back, None, 0,
+        return make_state(
+            config, _P_DRAW_OBJECT, seat, s.event_pool, s.events_left, s.top_back, None, 0,
             s.hands, pile, discard, s.team_deck, s.team_box, s.teams, (), "", fresh, len(used),
             won, event_discard, history,
         )  # fmt: skip
@@ -580,7 +628,7 @@ def _resolve(state: State, votes: tuple[bool | None, ...], speechless: bool) -> 
 
 
 def _draw_object(state: State, move: Move) -> State:
-    card = _chance_arg(state, move, Action.OBJECT)
+    card = _chance_arg(state, move, _A_OBJECT)
     s = state
     seat = s.turn
     hands = _replace_at(s.hands, seat, _insert(s.hands[seat], card))
@@ -592,8 +640,8 @@ def _draw_object(state: State, move: Move) -> State:
     if not any(pile):
         # Ruling: an empty Object draw pile is replaced by the shuffled discards.
         pile, discard = _reshuffle(discard, len(pile)), ()
-    return State(
-        s.config, Phase.DRAW_OBJECT, seat, s.event_pool, s.events_left, s.top_back, None, 0,
+    return make_state(
+        s.config, _P_DRAW_OBJECT, seat, s.event_pool, s.events_left, s.top_back, None, 0,
         hands, pile, discard, s.team_deck, s.team_box, s.teams, (), "", s.votes, to_draw,
         s.won, s.event_discard, s.history,
     )  # fmt: skip
@@ -609,8 +657,8 @@ def _next_turn(
     history: tuple[TurnRecord, ...],
 ) -> State:
     # K: "the player on the left of the active player becoming the new active player".
-    return State(
-        s.config, Phase.DRAW_EVENT, (s.turn + 1) % s.config.players, s.event_pool,
+    return make_state(
+        s.config, _P_DRAW_EVENT, (s.turn + 1) % s.config.players, s.event_pool,
         s.events_left, s.top_back, None, 0, hands, pile, discard, s.team_deck, s.team_box,
         s.teams, (), "", (None,) * s.config.players, 0, won, event_discard, history,
     )  # fmt: skip
@@ -631,15 +679,15 @@ def _replace_at(
 
 
 _HANDLERS = {
-    Phase.TOP_BACK: _top_back,
-    Phase.DEAL_OBJECT: _deal_object,
-    Phase.SPLIT: _split,
-    Phase.DEAL_TEAM: _deal_team,
-    Phase.DRAW_EVENT: _draw_event,
-    Phase.NEXT_BACK: _next_back,
-    Phase.TELL: _tell,
-    Phase.VOTE: _vote,
-    Phase.DRAW_OBJECT: _draw_object,
+    _P_TOP_BACK: _top_back,
+    _P_DEAL_OBJECT: _deal_object,
+    _P_SPLIT: _split,
+    _P_DEAL_TEAM: _deal_team,
+    _P_DRAW_EVENT: _draw_event,
+    _P_NEXT_BACK: _next_back,
+    _P_TELL: _tell,
+    _P_VOTE: _vote,
+    _P_DRAW_OBJECT: _draw_object,
 }
 
 
@@ -648,13 +696,13 @@ _HANDLERS = {
 
 def scoring(state: State) -> Scoring | None:
     """The revealed teams and team totals once the game is over (rules M-Q), else ``None``."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _P_OVER:
         return None
     n = state.config.players
     # M: "All players reveal their team."
     teams = tuple(t for t in state.teams if t is not None)
     assert len(teams) == n
-    events_won = tuple(len(w) for w in state.won)
+    events_won = won_values(state)
     counted = [0] * n
     equal = tables(state.config).equal_teams
     for team in TEAMS:
@@ -670,6 +718,22 @@ def scoring(state: State) -> Scoring | None:
     # tied, then all players win".
     winning = frozenset(team for team, total in zip(TEAMS, totals, strict=True) if total == best)
     return Scoring(teams, events_won, tuple(counted), (totals[0], totals[1]), winning)
+
+
+def won_values(state: State) -> tuple[int, ...]:
+    """What each seat's Events won count for, as Event cards (rule N sums them).
+
+    One each as printed; a config's ``event_effects`` give an Event another worth
+    and may name an effect, which reads the public record of the turn that won it.
+    The ruling: rule O's "most" and "less" compare these values, not card counts.
+    """
+    t = tables(state.config)
+    if t.plain_scoring:
+        return tuple(len(w) for w in state.won)
+    records = {r.event: r for r in state.history}
+    return tuple(
+        sum(won_worth(records[e], t.worth[e], t.effects[e]) for e in won) for won in state.won
+    )
 
 
 def counted_times(won: Sequence[int], equal: bool) -> tuple[int, ...]:

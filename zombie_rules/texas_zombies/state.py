@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -156,6 +158,8 @@ class Scoring:
     normally; with an odd number of players 1 for the member with the most and
     the member with the fewest and 0 for anyone between (rule O), and 2 for the
     lone member of a 3-player team (rule P). ``totals`` is per team index.
+    ``events_won[s]`` counts seat ``s``'s Events at their worth: one card each as
+    printed, another number for an Event a config's ``event_effects`` rescore.
     """
 
     teams: tuple[Team, ...]
@@ -163,3 +167,30 @@ class Scoring:
     counted: tuple[int, ...]
     totals: tuple[int, int]
     winning_teams: frozenset[Team]
+
+
+def _fast_constructor(cls: type[State]) -> Callable[..., State]:
+    """``cls(...)`` with the same positional fields, about a third cheaper.
+
+    ``apply`` builds one state per move, and attrs' frozen ``__init__`` sets each of
+    the 21 slots through ``object.__setattr__`` by name. This writes them through the
+    slots' own descriptors instead (bound once, here), which is what that call ends
+    in. ``State`` has no validators, converters or post-init hook to skip, and
+    ``tests/texas_zombies/test_texas_zombies_speed.py`` checks the two agree.
+    """
+    names = [field.name for field in attrs.fields(cls)]
+    setters = {f"_set_{name}": cls.__dict__[name].__set__ for name in names}
+    body = "".join(f"    _set_{name}(state, {name})\n" for name in names)
+    source = f"def build({', '.join(names)}):\n    state = _new(_cls)\n{body}    return state\n"
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, **setters}
+    exec(source, scope)  # the source is built from the field names above, nothing else
+    built: Callable[..., State] = scope["build"]
+    built.__doc__ = f"A {cls.__name__} from its fields in order (see ``_fast_constructor``)."
+    return built
+
+
+if TYPE_CHECKING:
+    #: ``State(...)`` for the hot path: the same fields in the same order.
+    make_state = State
+else:
+    make_state = _fast_constructor(State)
