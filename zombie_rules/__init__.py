@@ -3,7 +3,8 @@
 Each title (``zombie_rules.zombie_run``, ...) exposes the same protocol; ``GAMES``
 maps names to the :class:`Game` records that generic code works with (the built-in
 titles, those published under the ``zombie_rules.games`` entry point and those given to
-``register``), and :class:`Match` plays one of them between people and bots.
+``register``), :class:`Match` plays one of them between people and bots, and
+:func:`with_house_rules` makes a variant of a title from :class:`HouseRule` records.
 """
 
 from zombie_rules.core import (
@@ -19,6 +20,7 @@ from zombie_rules.core import (
     UnknownSeat,
     ZombieRulesError,
 )
+from zombie_rules.core.house_rules import HouseRule, with_house_rules
 from zombie_rules.match import Match
 from zombie_rules.registry import GAMES, get_game, register
 
@@ -30,6 +32,7 @@ __all__ = [
     "DecodeError",
     "EncodeError",
     "Game",
+    "HouseRule",
     "IllegalMove",
     "InvalidConfig",
     "Match",
@@ -41,4 +44,5 @@ __all__ = [
     "__version__",
     "get_game",
     "register",
+    "with_house_rules",
 ]

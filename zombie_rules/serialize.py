@@ -37,7 +37,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 from cattrs.v import format_exception
 
-from zombie_rules.core.errors import DecodeError, EncodeError, InvalidConfig
+from zombie_rules.core.errors import DecodeError, EncodeError, InvalidConfig, RegistrationError
 from zombie_rules.core.validation import short
 from zombie_rules.play import Record
 from zombie_rules.registry import GAMES, get_game
@@ -280,8 +280,8 @@ def _make_converter() -> cattrs.Converter:
         name = field("game", str)
         try:
             game = get_game(name)
-        except KeyError as exc:
-            raise _Refused(short(exc.args[0], 200)) from None
+        except (KeyError, RegistrationError) as exc:  # unknown, or published but broken
+            raise _Refused(short(str(exc), 200)) from None
         _expect_format(data.get(FORMAT_KEY, 1), game, "record")
         config = field("config", game.config_type)
         moves = field("moves", tuple.__class_getitem__((game.move_type, ...)))

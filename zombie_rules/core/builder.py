@@ -20,7 +20,8 @@ Optional names, each with a default derived from the protocol (:data:`OPTIONAL`)
 (the first line of ``describe``), ``default_config`` (``Config``), and the
 face: ``GUIDE``, ``board``, ``FACTS``, ``SEARCH``, ``learning`` (none: see
 :mod:`zombie_rules.core.learning`); ``FORMAT_VERSION`` (1) numbers the shape of its
-saved states and records.
+saved states and records; ``events`` and ``EVENTS`` (none) name the events house
+rules may act after (:mod:`zombie_rules.core.house_rules`).
 
 The builder also makes ``copy.copy`` and ``copy.deepcopy`` of the title's frozen
 states, moves, views and configs return the object itself (:func:`share_on_copy`):
@@ -86,6 +87,8 @@ OPTIONAL: dict[str, str] = {
     "search": "SEARCH",
     "format_version": "FORMAT_VERSION",
     "learning": "learning",
+    "events": "events",
+    "event_names": "EVENTS",
 }
 
 
@@ -227,7 +230,17 @@ CALLABLE_FIELDS = (
     "label",
     "default_config",
     "board",
+    "events",
 )
+
+
+def _good_name(game: Game[Any, Any, Any, Any]) -> bool:
+    name = game.name
+    if not isinstance(name, str):
+        return False
+    if game.house_rules and "+" in name:
+        return all(part.isidentifier() for part in name.split("+"))
+    return name.isidentifier()
 
 
 def check_game(game: object, where: str) -> None:
@@ -237,9 +250,11 @@ def check_game(game: object, where: str) -> None:
     """
     if not isinstance(game, Game):
         raise RegistrationError(f"{where}: expected a zombie_rules Game, got {type(game).__name__}")
-    if not isinstance(game.name, str) or not game.name.isidentifier():
+    if not _good_name(game):
         raise RegistrationError(
-            f"{where}: a game's name must be an identifier such as my_variant, not {game.name!r}"
+            f"{where}: a game's name must be an identifier such as my_variant (a variant"
+            " with house rules may also be its title's name and its rules' names joined"
+            f" by '+', such as zombie_run+shout_under_20), not {game.name!r}"
         )
     broken = [f for f in CALLABLE_FIELDS if not callable(getattr(game, f))]
     if game.learning is not None and not callable(game.learning):

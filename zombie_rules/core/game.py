@@ -42,6 +42,10 @@ def _accept(view: Any) -> None:
     return None
 
 
+def _no_events(before: Any, move: Any, after: Any) -> tuple[str, ...]:
+    return ()
+
+
 @attrs.frozen
 class _ToldBy:
     """An ``account`` for a title that has only ``describe`` (which applies the move again)."""
@@ -141,6 +145,12 @@ class Game(Generic[C, S, M, V]):
         (:class:`~zombie_rules.core.learning.Learning`); ``None`` for a title without
         them, since no generic encoding of an arbitrary view would be of fixed size.
 
+    ``events`` and ``event_names`` are the title's extension points for house rules
+    (:mod:`zombie_rules.core.house_rules`): ``events(before, move, after)`` names the
+    events ``move`` caused, each one of ``event_names`` (a draw, a round's end); the
+    default names none. ``house_rules`` are the rules a variant was composed with,
+    in order (empty: the rulebook's rules).
+
     ``format_version`` numbers the shape of the title's saved states and records: a
     title that changes it bumps the number, and decoding a save of another version
     says so instead of misreading it.
@@ -193,3 +203,6 @@ class Game(Generic[C, S, M, V]):
     search: SearchHints = NO_HINTS
     learning: Callable[[C], Learning] | None = None
     format_version: int = 1
+    events: Callable[[S, M, S], tuple[str, ...]] = attrs.field(default=_no_events)
+    event_names: tuple[str, ...] = ()
+    house_rules: tuple[Any, ...] = ()

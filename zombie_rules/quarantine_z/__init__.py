@@ -39,6 +39,7 @@ from zombie_rules.quarantine_z.checks import (
 from zombie_rules.quarantine_z.config import Config
 from zombie_rules.quarantine_z.describe import account, describe, label
 from zombie_rules.quarantine_z.determinize import determinize
+from zombie_rules.quarantine_z.events import EVENTS, events
 from zombie_rules.quarantine_z.facts import FACTS
 from zombie_rules.quarantine_z.guide import GUIDE
 from zombie_rules.quarantine_z.learning import learning as learning
@@ -109,6 +110,7 @@ __all__ = [
     "BUILDINGS",
     "CHANCE",
     "CONFIG_SPACE",
+    "EVENTS",
     "FACTS",
     "GAME",
     "GUIDE",
@@ -164,6 +166,7 @@ __all__ = [
     "check_view",
     "describe",
     "determinize",
+    "events",
     "hidden_variant",
     "label",
     "legal_moves",

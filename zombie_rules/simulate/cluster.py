@@ -15,7 +15,7 @@ from typing import Any
 
 from zombie_rules.simulate.batch import Batch
 from zombie_rules.simulate.chunk import Chunk, run_chunk
-from zombie_rules.simulate.executors import TASK_SECONDS, D, J, Task
+from zombie_rules.simulate.executors import TASK_SECONDS, D, J, Task, run_shipped, shipped
 from zombie_rules.simulate.planner import Planner
 
 #: The pip requirement that brings Dask in.
@@ -115,10 +115,13 @@ class Dask:
             planner = Planner(job.games, self.threads, TASK_SECONDS, self.chunk_games)
             finished = distributed.as_completed()
             pending: set[Any] = set()
+            games = shipped(job)
 
             def submit() -> None:
                 while len(pending) < 2 * self.threads and (span := planner.take()) is not None:
-                    future = client.submit(task, job, *span, keep_lines, pure=False)
+                    future = client.submit(
+                        run_shipped, games, task, job, *span, keep_lines, pure=False
+                    )
                     pending.add(future)
                     finished.add(future)
 

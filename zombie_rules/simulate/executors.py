@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, Protocol, TypeVar
 
 from zombie_rules import registry
-from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.errors import InvalidConfig, RegistrationError
 from zombie_rules.core.game import Game
 from zombie_rules.simulate.batch import Batch
 from zombie_rules.simulate.chunk import Chunk, run_chunk
@@ -119,14 +119,38 @@ def _start_worker(games: tuple[AnyGame, ...]) -> None:
     # handle it (cancel what is queued, stop), rather than every worker printing
     # a traceback of its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # A title registered at run time in the parent is unknown to a fresh worker:
-    # register the same record there (published titles load from their entry points).
+    register_shipped(games)
+
+
+def register_shipped(games: tuple[AnyGame, ...]) -> None:
+    """Register in this worker the games the parent registered at run time.
+
+    A title or variant registered at run time in the parent is unknown to a fresh
+    worker: the same record is registered there (published titles and house rules load
+    from their entry points). Several threads of one worker may race to do it: the
+    first wins, and the others find the name taken by the same record.
+    """
     for game in games:
-        if game.name not in registry.GAMES:
+        if game.name in registry.GAMES:
+            continue
+        try:
             registry.register(game, source="the parent process's registry.register()")
+        except RegistrationError:
+            if game.name not in registry.GAMES:
+                raise
 
 
-def _shipped(job: Job) -> tuple[AnyGame, ...]:
+def run_shipped(games: tuple[AnyGame, ...], task: Task[J, D], job: J, *args: Any) -> D:
+    """``task(job, *args)`` on a worker that may not know the job's run-time games yet.
+
+    Dask workers outlive one run and have no initializer per run, so each task
+    carries the games (a few hundred bytes each) and registers any that is missing.
+    """
+    register_shipped(games)
+    return task(job, *args)
+
+
+def shipped(job: Job) -> tuple[AnyGame, ...]:
     """The job's titles workers must be sent; :class:`InvalidConfig` if one cannot be."""
     games = []
     for title in dict.fromkeys(job.titles):
@@ -169,7 +193,7 @@ class Processes:
             self.jobs,
             mp_context=_context(),
             initializer=_start_worker,
-            initargs=(_shipped(job),),
+            initargs=(shipped(job),),
         )
         pending: set[concurrent.futures.Future[D]] = set()
         try:

@@ -40,6 +40,8 @@ from zombie_rules.texas_zombies.checks import (
 from zombie_rules.texas_zombies.config import Config, LastStory
 from zombie_rules.texas_zombies.describe import account, describe, label
 from zombie_rules.texas_zombies.determinize import determinize
+from zombie_rules.texas_zombies.effects import EventEffect, known_effects, register_effect
+from zombie_rules.texas_zombies.events import EVENTS, events
 from zombie_rules.texas_zombies.facts import FACTS
 from zombie_rules.texas_zombies.guide import GUIDE
 from zombie_rules.texas_zombies.learning import learning as learning
@@ -82,6 +84,7 @@ __all__ = [
     "CONFIG_SPACE",
     "DEFAULT_EVENTS",
     "DEFAULT_OBJECTS",
+    "EVENTS",
     "FACTS",
     "GAME",
     "GUIDE",
@@ -90,6 +93,7 @@ __all__ = [
     "TEAMS",
     "Action",
     "Config",
+    "EventEffect",
     "HeuristicAgent",
     "LastStory",
     "Move",
@@ -111,11 +115,14 @@ __all__ = [
     "check_view",
     "describe",
     "determinize",
+    "events",
     "hidden_variant",
+    "known_effects",
     "label",
     "legal_moves",
     "new_game",
     "parse_move",
+    "register_effect",
     "render",
     "result",
     "rounds_played",

@@ -66,6 +66,7 @@ from zombie_rules.zombie_doctor.checks import (
 from zombie_rules.zombie_doctor.config import DEFAULT_ROUND_LIMIT, Config, CustomCard
 from zombie_rules.zombie_doctor.describe import account, describe, label
 from zombie_rules.zombie_doctor.determinize import determinize
+from zombie_rules.zombie_doctor.events import EVENTS, events
 from zombie_rules.zombie_doctor.facts import FACTS
 from zombie_rules.zombie_doctor.guide import GUIDE
 from zombie_rules.zombie_doctor.learning import learning as learning
@@ -104,6 +105,7 @@ __all__ = [
     "CONFIG_SPACE",
     "DEFAULT_DECK",
     "DEFAULT_ROUND_LIMIT",
+    "EVENTS",
     "FACTS",
     "GAME",
     "GUIDE",
@@ -141,6 +143,7 @@ __all__ = [
     "check_view",
     "describe",
     "determinize",
+    "events",
     "flip_choices",
     "hidden_variant",
     "is_healthy",

@@ -26,6 +26,7 @@ from zombie_rules.zombie_run.checks import (
 from zombie_rules.zombie_run.config import Config, TieBreak
 from zombie_rules.zombie_run.describe import account, describe, label
 from zombie_rules.zombie_run.determinize import determinize
+from zombie_rules.zombie_run.events import EVENTS, events
 from zombie_rules.zombie_run.facts import FACTS
 from zombie_rules.zombie_run.guide import GUIDE
 from zombie_rules.zombie_run.learning import learning as learning
@@ -66,6 +67,7 @@ __all__ = [
     "CONFIG_SPACE",
     "DEFAULT_DECK",
     "EMPTY_STREETS",
+    "EVENTS",
     "FACTS",
     "GAME",
     "GUIDE",
@@ -93,6 +95,7 @@ __all__ = [
     "check_state",
     "describe",
     "determinize",
+    "events",
     "hidden_variant",
     "label",
     "legal_moves",
