@@ -23,7 +23,7 @@ from zombie_rules.zombie_run.checks import (
     hidden_variant,
     rounds_played,
 )
-from zombie_rules.zombie_run.config import Config, TieBreak
+from zombie_rules.zombie_run.config import Config, TieBreak, hand_total
 from zombie_rules.zombie_run.describe import account, describe, label
 from zombie_rules.zombie_run.determinize import determinize
 from zombie_rules.zombie_run.events import EVENTS, events
@@ -41,6 +41,7 @@ from zombie_rules.zombie_run.rules import (
     to_act,
 )
 from zombie_rules.zombie_run.search import SEARCH
+from zombie_rules.zombie_run.specials import SpecialCard, known_card_effects, register_card_effect
 from zombie_rules.zombie_run.state import Action, Move, Phase, Reshuffle, RoundResult, State
 from zombie_rules.zombie_run.views import View, render, view
 
@@ -56,6 +57,16 @@ CONFIG_SPACE = {
     "turn_limit": (None, 3, 40),
     # A small deck runs out within a few turns, so walks reach reshuffled Draw Piles.
     "deck": (DEFAULT_DECK, ((0, 6), (1, 6), (5, 6), (15, 6))),
+    # Special cards of every effect: walks reach drawn reveals and kept effects.
+    "specials": (
+        (),
+        (
+            SpecialCard("Flare", "reveal_discard", 5, 2),
+            SpecialCard("Lookout", "peek_one", 0, 2),
+            SpecialCard("Medkit", "counts_as", -5, 2),
+            SpecialCard("Shotgun", "cancels_highest", 2, 1),
+        ),
+    ),
 }
 AGENTS = {"heuristic": HeuristicAgent}
 
@@ -80,6 +91,7 @@ __all__ = [
     "Phase",
     "Reshuffle",
     "RoundResult",
+    "SpecialCard",
     "State",
     "TieBreak",
     "View",
@@ -96,11 +108,14 @@ __all__ = [
     "describe",
     "determinize",
     "events",
+    "hand_total",
     "hidden_variant",
+    "known_card_effects",
     "label",
     "legal_moves",
     "new_game",
     "parse_move",
+    "register_card_effect",
     "render",
     "result",
     "rounds_played",

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from zombie_rules.zombie_run.cards import special_card
+from zombie_rules.zombie_run.config import card_score
 from zombie_rules.zombie_run.state import Action, Move, Phase
 from zombie_rules.zombie_run.views import View
 
@@ -26,12 +28,15 @@ class HeuristicAgent:
             return legal_moves[0]
         hand = view.hands[view.seat]
         unknown_value = _mean_unseen(view)
-        estimates = [unknown_value if card is None else float(card) for card in hand]
+        config = view.config
+        estimates = [
+            unknown_value if card is None else float(card_score(config, card)) for card in hand
+        ]
         worst = max(range(len(hand)), key=lambda p: estimates[p])
         if view.phase is Phase.DRAW:
             return _choose_draw(view, legal_moves, estimates[worst], unknown_value)
-        held = view.held
-        assert held is not None
+        assert view.held is not None
+        held = card_score(config, view.held)  # a special card counts as its zombies
         swap = held < estimates[worst] or not any(m.action is Action.DISCARD for m in legal_moves)
         after = list(estimates)
         if swap:
@@ -50,6 +55,7 @@ class HeuristicAgent:
 def _choose_draw(view: View, legal: Sequence[Move], worst: float, unknown_value: float) -> Move:
     by_action = {m.action: m for m in legal}
     top = view.discard_pile[-1] if view.discard_pile else None
+    top = None if top is None else card_score(view.config, top)
     take_top = top is not None and top < min(worst, unknown_value - 2)
     if take_top and Action.DRAW_DISCARD in by_action:
         return by_action[Action.DRAW_DISCARD]
@@ -57,7 +63,9 @@ def _choose_draw(view: View, legal: Sequence[Move], worst: float, unknown_value:
 
 
 def _mean_unseen(view: View) -> float:
-    remaining = {zombies: copies for zombies, copies in view.config.deck}
+    config = view.config
+    remaining = {zombies: copies for zombies, copies in config.deck}
+    remaining.update({special_card(k): s.copies for k, s in enumerate(config.specials)})
     seen = [c for hand in view.hands for c in hand if c is not None]
     seen += view.discard_pile
     if view.held is not None:
@@ -68,4 +76,4 @@ def _mean_unseen(view: View) -> float:
     total = sum(remaining.values())
     if total == 0:
         return 0.0
-    return sum(z * n for z, n in remaining.items()) / total
+    return sum(card_score(config, card) * n for card, n in remaining.items()) / total

@@ -23,14 +23,20 @@ from zombie_rules.core.board import (
     summary,
     summary_row,
 )
-from zombie_rules.zombie_run.cards import card_name
+from zombie_rules.zombie_run.config import Config, card_label, card_score, card_text
 from zombie_rules.zombie_run.state import Phase
 from zombie_rules.zombie_run.views import View
 
 
-def _face(value: int, detail: str = "", mark: str = "", acts: tuple[str, ...] = ()) -> Card:
-    tone = "ok" if value == 0 else "zombie"
-    return card(card_name(value), str(value), tone, detail, mark=mark, acts=acts)
+def _face(
+    config: Config, value: int, detail: str = "", mark: str = "", acts: tuple[str, ...] = ()
+) -> Card:
+    """A face-up card; a special card by its own name, its text added to the detail."""
+    worth = card_score(config, value)
+    tone = "ok" if worth == 0 else "zombie"
+    text = card_text(config, value)
+    detail = "; ".join(d for d in (detail, text) if d)
+    return card(card_label(config, value), str(worth), tone, detail, mark=mark, acts=acts)
 
 
 def _columns(size: int) -> int:
@@ -54,7 +60,7 @@ def _summary(v: View) -> dict[str, object] | None:
     last = v.history[-1]
     rows = []
     for s, hand in enumerate(last.hands):
-        cards = [_face(value, mark=str(p)) for p, value in enumerate(hand)]
+        cards = [_face(v.config, value, mark=str(p)) for p, value in enumerate(hand)]
         tags = [f"{last.totals[s]} zombies in hand", f"round score {last.scores[s]}"]
         if s == last.shouter:
             tags.append("shouted")
@@ -86,7 +92,7 @@ def board(v: View) -> Board:
             if value is None:
                 cards.append(back(detail=detail, mark=mark, acts=acts))
             else:
-                cards.append(_face(value, detail, mark, acts))
+                cards.append(_face(v.config, value, detail, mark, acts))
         tags = [f"score {v.scores[s]}"]
         if s == v.dealer:
             tags.append("dealer")
@@ -95,7 +101,7 @@ def board(v: View) -> Board:
         active = s in v.to_act or (playing and s == v.turn)
         hand_group = group("Hand", cards, _columns(len(hand)))
         players.append(player(s, f"Seat {s}", v, active, tags, [hand_group]))
-    top = _face(v.discard_pile[-1], acts=("draw discard",)) if v.discard_pile else None
+    top = _face(v.config, v.discard_pile[-1], acts=("draw discard",)) if v.discard_pile else None
     piles = [
         pile("Draw Pile", v.draw_pile_size, acts=("draw pile",)),
         pile("Discard Pile", len(v.discard_pile), top, acts=("draw discard",)),
@@ -103,7 +109,7 @@ def board(v: View) -> Board:
     places = []
     if v.holding:
         acts = ("discard", "discard shout")
-        held = back(acts=acts) if v.held is None else _face(v.held, acts=acts)
+        held = back(acts=acts) if v.held is None else _face(v.config, v.held, acts=acts)
         places.append(place(f"Seat {v.turn} holds", [], [group("", [held])], active=True))
     phase = v.phase.value.replace("_", " ")
     headline = f"Round {v.round + 1} of {v.config.rounds} · phase {phase}"

@@ -23,8 +23,36 @@ DEFAULT_DECK: Final[tuple[tuple[int, int], ...]] = (
 )
 
 
+#: Card numbers from here on are a config's special cards (``Config.specials``), the
+#: first at ``SPECIAL_BASE``: above every zombie count a deck may print (0-999), so a
+#: hand, a pile and a move keep holding plain ints. Read them through
+#: :func:`is_special` and :func:`special_index`, never by the number.
+SPECIAL_BASE: Final = 1000
+
+
+def is_special(card: int) -> bool:
+    """Whether ``card`` is one of the config's special cards rather than a numbered card."""
+    return card >= SPECIAL_BASE
+
+
+def special_card(index: int) -> int:
+    """The card number of the config's ``index``-th special card."""
+    return SPECIAL_BASE + index
+
+
+def special_index(card: int) -> int:
+    """Which of the config's special cards ``card`` is (the inverse of :func:`special_card`)."""
+    return card - SPECIAL_BASE
+
+
 def card_name(zombies: int) -> str:
-    """The name printed on a card of the default deck."""
+    """The name printed on a card of the default deck.
+
+    A special card's own name is in its config (``config.card_label``); without the
+    config it is called by its place among the specials.
+    """
+    if is_special(zombies):
+        return f"special card {special_index(zombies) + 1}"
     if zombies == EMPTY_STREETS:
         return "Empty Streets"
     if zombies == ZOMBIE_HORDE:

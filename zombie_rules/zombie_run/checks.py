@@ -7,7 +7,8 @@ from collections.abc import Hashable
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.seats import has_seat, seat_bit
-from zombie_rules.zombie_run.config import Config, tables
+from zombie_rules.zombie_run.cards import special_card
+from zombie_rules.zombie_run.config import Config, hand_total, tables
 from zombie_rules.zombie_run.determinize import determinize
 from zombie_rules.zombie_run.rules import legal_moves
 from zombie_rules.zombie_run.state import Action, Move, Phase, State
@@ -17,8 +18,10 @@ hidden_variant = determinize
 
 
 def card_set(config: Config) -> Counter[Hashable]:
-    """Every card the config puts in play, by zombie count."""
-    return Counter({zombies: copies for zombies, copies in config.deck})
+    """Every card the config puts in play, by zombie count (a special card by its card number)."""
+    cards: Counter[Hashable] = Counter({zombies: copies for zombies, copies in config.deck})
+    cards.update({special_card(k): s.copies for k, s in enumerate(config.specials)})
+    return cards
 
 
 def card_census(state: State) -> Counter[Hashable]:
@@ -146,8 +149,8 @@ def _check_history(state: State) -> None:
         cards: Counter[Hashable] = Counter(card for hand in hands for card in hand)
         if any(card not in t.index for card in cards) or cards - deck:
             raise ValueError(f"{where}.hands: holds cards the config's deck does not")
-        if record.totals != tuple(sum(hand) for hand in hands):
-            raise ValueError(f"{where}.totals: the zombies in each hand")
+        if record.totals != tuple(hand_total(config, hand) for hand in hands):
+            raise ValueError(f"{where}.totals: the zombies in each hand, after kept effects")
         shouter = record.shouter
         if shouter is not None and not 0 <= shouter < n:
             raise ValueError(f"{where}.shouter: {shouter} is not a seat")

@@ -11,7 +11,21 @@ from zombie_rules.core.errors import InvalidConfig
 from zombie_rules.core.memo import remember_last
 from zombie_rules.core.seats import every_seat
 from zombie_rules.core.validation import require_int_pairs, require_type, short
-from zombie_rules.zombie_run.cards import DEFAULT_DECK
+from zombie_rules.zombie_run.cards import (
+    DEFAULT_DECK,
+    card_name,
+    is_special,
+    special_card,
+    special_index,
+)
+from zombie_rules.zombie_run.specials import (
+    DRAWN_EFFECTS,
+    KeptEffect,
+    SpecialCard,
+    effect_text,
+    kept_effect,
+    validate_specials,
+)
 from zombie_rules.zombie_run.wording import counted
 
 MIN_PLAYERS = 2
@@ -46,7 +60,9 @@ class Config:
     rulebook's "There is no passing" forbids by default. ``turn_limit`` ends a round
     with no shouter after that many turns, so that every game ends whatever the
     players do; ``None`` is the rulebook read literally, where a round lasts until
-    someone shouts and players who never shout play for ever.
+    someone shouts and players who never shout play for ever. ``specials`` adds
+    special cards to the deck (:mod:`zombie_rules.zombie_run.specials`), each acting
+    when drawn or when kept, its effect named by registered name.
     """
 
     players: int = 4
@@ -59,6 +75,7 @@ class Config:
     reshuffle_keeps_top: bool = True
     tie_break: TieBreak = TieBreak.SHARED
     turn_limit: int | None = DEFAULT_TURN_LIMIT
+    specials: tuple[SpecialCard, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         validate(self)
@@ -107,7 +124,8 @@ def validate(config: Config) -> None:
         raise InvalidConfig("deck", f"zombie counts must be 0-{MAX_ZOMBIES}")
     if any(copies < 1 for _, copies in config.deck):
         raise InvalidConfig("deck", "every listed card kind needs at least one copy")
-    size = sum(copies for _, copies in config.deck)
+    validate_specials(config.specials, tuple(card_name(z).lower() for z in values))
+    size = sum(copies for _, copies in config.deck) + sum(c.copies for c in config.specials)
     if size > MAX_DECK_SIZE:
         raise InvalidConfig("deck", f"at most {MAX_DECK_SIZE} cards in all, not {short(size)}")
     needed = config.players * config.hand_size + 2
@@ -128,17 +146,27 @@ class Tables:
     copies: tuple[int, ...]  # copies per kind index
     index: dict[int, int]  # zombies -> kind index
     everyone: int  # bitmask of all seats
+    plain: bool  # no special cards: a hand's total is its sum
+    score: dict[int, int]  # card -> what it counts as in a hand, before kept effects
+    kept: tuple[tuple[int, KeptEffect], ...]  # special card -> its kept effect
+    drawn: dict[int, str]  # special card -> its drawn effect
 
 
 @functools.lru_cache(maxsize=64)
 def _tables(config: Config) -> Tables:
     deck = sorted(config.deck)
-    values = tuple(zombies for zombies, _ in deck)
+    specials = [(special_card(k), s) for k, s in enumerate(config.specials)]
+    values = tuple(zombies for zombies, _ in deck) + tuple(card for card, _ in specials)
+    kept = [(card, kept_effect(s.effect)) for card, s in specials]
     return Tables(
         values=values,
-        copies=tuple(copies for _, copies in deck),
+        copies=tuple(copies for _, copies in deck) + tuple(s.copies for _, s in specials),
         index={zombies: i for i, zombies in enumerate(values)},
         everyone=every_seat(config.players),
+        plain=not specials,
+        score={**{z: z for z, _ in deck}, **{card: s.zombies for card, s in specials}},
+        kept=tuple((card, fn) for card, fn in kept if fn is not None),
+        drawn={card: s.effect for card, s in specials if s.effect in DRAWN_EFFECTS},
     )
 
 
@@ -146,3 +174,40 @@ def _tables(config: Config) -> Tables:
 #: even a cached hash is a Python call, so the config asked about last is answered by
 #: identity first (``core.memo.remember_last``), the others from ``_tables``' cache.
 tables = remember_last(_tables)
+
+
+def hand_total(config: Config, hand: tuple[int, ...]) -> int:
+    """The zombies a turned-over hand counts: its cards' sum, after kept effects act.
+
+    Kept effects act left to right, each on the scores the ones before it left.
+    """
+    t = tables(config)
+    if t.plain:
+        return sum(hand)
+    scores = tuple(t.score[card] for card in hand)
+    effects = dict(t.kept)
+    for position, card in enumerate(hand):
+        effect = effects.get(card)
+        if effect is not None:
+            scores = effect(scores, position)
+    return sum(scores)
+
+
+def card_score(config: Config, card: int) -> int:
+    """What ``card`` counts as in a hand before any kept effect: a bot's estimate of it."""
+    return card if not is_special(card) else tables(config).score[card]
+
+
+def special_of(config: Config, card: int) -> SpecialCard:
+    """The special card kind ``card`` is (``card`` must be one of the config's specials)."""
+    return config.specials[special_index(card)]
+
+
+def card_label(config: Config, card: int) -> str:
+    """A card's name: the printed name of a numbered card, a special card's own."""
+    return special_of(config, card).name if is_special(card) else card_name(card)
+
+
+def card_text(config: Config, card: int) -> str:
+    """What a special card does, as its text says; ``""`` for a numbered card."""
+    return effect_text(special_of(config, card)) if is_special(card) else ""

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 
 from zombie_rules.core.describing import describer, players_of
 from zombie_rules.core.validation import expect_seat, expect_well_formed
-from zombie_rules.zombie_run.cards import card_name
-from zombie_rules.zombie_run.config import TieBreak, tables
+from zombie_rules.zombie_run.cards import is_special
+from zombie_rules.zombie_run.config import TieBreak, card_label, card_text, tables
 from zombie_rules.zombie_run.rules import (
     apply,
     draw_reshuffles,
@@ -45,7 +45,40 @@ def account(state: State, move: Move, after: State, seat: int | None) -> str:
         lines += _draw(state, move, after, seat)
     elif phase is Phase.DECIDE:
         lines += _decide(state, move, after, seat)
+    elif phase is Phase.DRAW_CARD and after.phase is not Phase.DECIDE:
+        lines += _drawn_effect(state, move, after, seat)
     return "\n".join(lines)
+
+
+def _drawn_effect(state: State, move: Move, after: State, seat: int | None) -> list[str]:
+    """A special card that acted as it was drawn: the whole table saw it (ruling 16)."""
+    config = state.config
+    drawn = move.args[0]
+    mover = state.turn
+    lines = [
+        f"It is {card_label(config, drawn)}, shown to the table: {card_text(config, drawn)}",
+        f"{_cap(_whose(mover, seat))} turn ends with it face up on the Discard Pile.",
+    ]
+    looked = (
+        [
+            p
+            for p, (old, new) in enumerate(zip(state.seen[mover], after.seen[mover], strict=True))
+            if old != new
+        ]
+        if after.phase is Phase.DRAW and after.round == state.round
+        else []
+    )
+    for p in looked:
+        what = f": {card(after.hands[mover][p])}" if seat == mover else ""
+        lines.append(f"{_subject(mover, seat)} {_verb(mover, seat, 'look')} at position {p}{what}.")
+    if after.round != state.round or after.phase is Phase.OVER:
+        lines += _round_end(state, Move(mover, Action.DISCARD), after, seat)
+    elif len(after.reshuffles) > len(state.reshuffles):
+        lines.append(
+            f"The Draw Pile has run out: the dealer ({_who(state.dealer, seat)}) shuffles the"
+            f" Discard Pile, all but its top card, into a new Draw Pile: {_pile(after)}."
+        )
+    return lines
 
 
 describe = describer(Move, players_of, apply, account)
@@ -74,7 +107,7 @@ def _move_line(state: State, move: Move, seat: int | None) -> str:
         position = len(state.hands[to])
         return f"The dealer deals {_who(to, seat)} a card face down, at position {position}."
     if phase is Phase.FLIP:
-        return f"The dealer turns up {card(move.args[0])} to start the Discard Pile."
+        return f"The dealer turns up {_named(state, move.args[0])} to start the Discard Pile."
     if phase is Phase.PEEK:
         where = _positions(move.args)
         if seat == move.seat:
@@ -107,7 +140,7 @@ def _move_line(state: State, move: Move, seat: int | None) -> str:
         )
     if phase is Phase.DRAW_CARD:
         if seat == state.turn:
-            return f"You draw {card(move.args[0])} from the Draw Pile."
+            return f"You draw {_named(state, move.args[0])} from the Draw Pile."
         return f"Seat {state.turn} draws a card from the Draw Pile."
     return _decision(state, move, seat)
 
@@ -232,7 +265,7 @@ def _round_end(state: State, move: Move, after: State, seat: int | None) -> list
         )
     lines.append(f"Round {state.round + 1} is over. Everyone turns over their cards:")
     for s, (hand, total) in enumerate(zip(record.hands, record.totals, strict=True)):
-        cards = ", ".join(card_name(c) for c in hand)
+        cards = ", ".join(card_label(state.config, c) for c in hand)
         lines.append(f"  {_subject(s, seat)}: {cards} ({zombies(total)} in all)")
     lines.append(_shout_verdict(record, seat))
     lines.append(f"Round scores: {_scores(record.scores, seat)}.")
@@ -303,6 +336,11 @@ def _game_end(after: State, seat: int | None) -> list[str]:
 
 
 # ------------------------------------------------------------------- wording
+
+
+def _named(state: State, value: int) -> str:
+    """``card(value)``, a special card called by its own name."""
+    return f"the {card_label(state.config, value)}" if is_special(value) else card(value)
 
 
 def _who(s: int, seat: int | None) -> str:

@@ -27,7 +27,8 @@ def determinize(state: State, seat: int | None, rng: random.Random) -> State:
     went to, and the pile while it lasts). A reshuffled pile was seen face up, so
     its cards never trade places with cards dealt from the deck. The card just
     drawn from the Draw Pile is unseen by all but the drawer and belongs to the
-    current pile's group.
+    current pile's group. A special card that acted as it was drawn was shown to
+    the table and lies face up on the Discard Pile, so every world keeps it there.
 
     Distribution: within each group, every arrangement of the group's physical
     cards (copies of a kind told apart) over its unseen places and its pile is

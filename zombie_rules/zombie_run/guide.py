@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from zombie_rules.core.presentation import CardText, Guide, MoveHelp
-from zombie_rules.zombie_run.cards import EMPTY_STREETS, ZOMBIE_HORDE, card_name
+from zombie_rules.zombie_run.cards import EMPTY_STREETS, ZOMBIE_HORDE, card_name, special_card
+from zombie_rules.zombie_run.specials import effect_text
 
 MOVES = (
     MoveHelp(
@@ -82,7 +83,7 @@ Last round  who shouted, and each seat's score for that round"""
 
 
 def cards(config: Any) -> tuple[CardText, ...]:
-    """One entry per card kind of the table's deck, worst last."""
+    """One entry per card kind of the table's deck, worst last, then its special cards."""
     entries = []
     for zombies, copies in sorted(config.deck):
         flavour = ""
@@ -97,6 +98,15 @@ def cards(config: Any) -> tuple[CardText, ...]:
                 str(zombies),
                 card_name(zombies),
                 f"{zombies} {count} chasing you; {copies} in the deck.{flavour}",
+            )
+        )
+    for k, special in enumerate(getattr(config, "specials", ())):
+        entries.append(
+            CardText(
+                "Special card",
+                str(special_card(k)),
+                special.name,
+                f"{effect_text(special)} {special.copies} in the deck.",
             )
         )
     return tuple(entries)

@@ -151,6 +151,14 @@ def _layout_of(config: Config) -> Layout:
             "turn_limit",
             "learning needs every game to end: set a turn limit (the default is 100), not None",
         )
+    if config.specials:
+        # A special card can count below zero and its kinds are not in ``config.deck``,
+        # which this layout's score scales and widths are built from.
+        raise InvalidConfig(
+            "specials",
+            "learning encodes numbered cards only: play special cards without it,"
+            f" or drop the {len(config.specials)} special card kind(s)",
+        )
     t = tables(config)
     keys = _action_names(config)
     rows = _slices(config)

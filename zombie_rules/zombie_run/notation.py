@@ -13,8 +13,7 @@ from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import DecodeError
 from zombie_rules.core.notation import parse_int, pick_name, split_actor, unknown_move
 from zombie_rules.core.validation import short
-from zombie_rules.zombie_run.cards import card_name
-from zombie_rules.zombie_run.config import tables
+from zombie_rules.zombie_run.config import card_label, tables
 from zombie_rules.zombie_run.rules import to_act
 from zombie_rules.zombie_run.state import Action, Move, State
 
@@ -84,6 +83,6 @@ _WRONG = {
 def _card_by_name(state: State, words: list[str], text: str) -> int:
     """The zombie count of the card ``words`` name in this config's deck."""
     values = sorted(tables(state.config).values)
-    names = [card_name(value).lower() for value in values]
+    names = [card_label(state.config, value).lower() for value in values]
     missing = f"no card called {short(' '.join(words), 30)}; cards: {', '.join(names)}"
     return values[pick_name(words, names, "card", text, missing)]

@@ -26,7 +26,9 @@ from zombie_rules.core.seats import (
     with_seat,
 )
 from zombie_rules.core.validation import expect_move, expect_well_formed, short, vetted
-from zombie_rules.zombie_run.config import Config, TieBreak, tables
+from zombie_rules.zombie_run.cards import SPECIAL_BASE
+from zombie_rules.zombie_run.config import Config, TieBreak, hand_total, tables
+from zombie_rules.zombie_run.specials import PEEK_ONE
 from zombie_rules.zombie_run.state import Action, Move, Phase, Reshuffle, RoundResult, State
 from zombie_rules.zombie_run.wording import counted
 
@@ -410,6 +412,8 @@ def _draw(state: State, move: Move) -> State:
 
 def _draw_card(state: State, move: Move) -> State:
     card, pile = _drawn_card(state, move)
+    if card >= SPECIAL_BASE and card in tables(state.config).drawn:  # ``is_special``, inlined
+        return _drawn_effect(state, card, pile)
     return State(
         state.config, state.round, state.dealer, _DECIDE, state.turn, state.hands,
         state.seen, pile, state.discard_pile, card, False, state.peeked,
@@ -470,6 +474,37 @@ def _decide(state: State, move: Move) -> State:
     )  # fmt: skip
 
 
+def _drawn_effect(state: State, card: int, pile: tuple[int, ...]) -> State:
+    """A special card acting as it comes off the Draw Pile: shown, discarded, the turn over.
+
+    ``peek_one`` first lets the drawer look at the leftmost card of their hand they
+    have not seen (ruling 16); the table sees which position, not the card. The
+    discard that ends the turn is the card's, so nobody shouts on it.
+    """
+    seat = state.turn
+    config = state.config
+    seen = state.seen
+    if tables(config).drawn[card] == PEEK_ONE:
+        row = seen[seat]
+        unseen = [p for p, mask in enumerate(row) if not has_seat(mask, seat)]
+        if unseen:
+            p = unseen[0]
+            seen = _replace_at(seen, seat, row[:p] + (with_seat(row[p], seat),) + row[p + 1 :])
+    discard_pile = state.discard_pile + (card,)
+    turns_taken = state.turns_taken + 1
+    reshuffles = state.reshuffles
+    limit = config.turn_limit
+    if limit is not None and turns_taken >= limit:
+        return _end_round(state, state.hands, discard_pile, turns_taken, None, reshuffles)
+    if not any(pile) and config.reshuffle_keeps_top:
+        pile, discard_pile, reshuffles = _reshuffle(config, discard_pile, reshuffles)
+    return State(
+        config, state.round, state.dealer, _DRAW, (seat + 1) % config.players,
+        state.hands, seen, pile, discard_pile, None, False, state.peeked, turns_taken,
+        state.scores, state.history, reshuffles,
+    )  # fmt: skip
+
+
 def _reshuffle(
     config: Config, discard_pile: tuple[int, ...], reshuffles: tuple[Reshuffle, ...]
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Reshuffle, ...]]:
@@ -505,7 +540,11 @@ def _end_round(
     reshuffles: tuple[Reshuffle, ...],
 ) -> State:
     # "Each player then turns over all four of their cards and counts the number of zombies"
-    totals = tuple(sum(hand) for hand in hands)
+    totals = (
+        tuple(sum(hand) for hand in hands)
+        if tables(state.config).plain
+        else tuple(hand_total(state.config, hand) for hand in hands)
+    )
     scores = list(totals)
     # "If the person who shouted out and ended the round does NOT have the lowest
     # number of zombies in their hand, their score for the round DOUBLES"; a tie

@@ -43,8 +43,9 @@ from zombie_rules.core.scoring import softmax, winner_values
 from zombie_rules.core.search_hints import SearchHints
 from zombie_rules.core.seats import has_seat
 from zombie_rules.zombie_run.agents import HeuristicAgent
+from zombie_rules.zombie_run.cards import special_card
 from zombie_rules.zombie_run.config import Config as RunConfig
-from zombie_rules.zombie_run.config import TieBreak
+from zombie_rules.zombie_run.config import TieBreak, card_score
 from zombie_rules.zombie_run.rules import result as run_result
 from zombie_rules.zombie_run.state import Action, Move, Phase
 from zombie_rules.zombie_run.state import State as RunState
@@ -169,7 +170,7 @@ def evaluate(state: RunState) -> Sequence[float]:
         # Cut off inside a round: its hands as they stand, some spread still to come.
         size = config.hand_size
         for seat, hand in enumerate(state.hands):
-            means[seat] += sum(hand) + (size - len(hand)) * _deck_mean(config)
+            means[seat] += _worth(config, hand) + (size - len(hand)) * _deck_mean(config)
             variances[seat] += _ROUND_LEFT_SD**2
         first += 1
     for round_ in range(first, config.rounds):
@@ -185,8 +186,22 @@ def evaluate(state: RunState) -> Sequence[float]:
 
 
 def _deck_mean(config: RunConfig) -> float:
-    deck = config.deck
+    deck = _scored_deck(config)
     return sum(z * c for z, c in deck) / sum(c for _, c in deck)
+
+
+def _scored_deck(config: RunConfig) -> tuple[tuple[int, int], ...]:
+    """``(counts as, copies)`` per card kind, special cards at their zombies."""
+    if not config.specials:
+        return config.deck
+    return config.deck + tuple((s.zombies, s.copies) for s in config.specials)
+
+
+def _worth(config: RunConfig, hand: tuple[int, ...]) -> int:
+    """What a hand's cards count as, each on its own (kept effects left to the round's end)."""
+    if not config.specials:
+        return sum(hand)
+    return sum(card_score(config, card) for card in hand)
 
 
 def projected_softmax(state: RunState) -> tuple[float, ...]:
@@ -204,7 +219,7 @@ def projected_softmax(state: RunState) -> tuple[float, ...]:
     mean = _deck_mean(config)
     size = config.hand_size
     projected = [
-        score + sum(hand) + (size - len(hand)) * mean
+        score + _worth(config, hand) + (size - len(hand)) * mean
         for score, hand in zip(state.scores, state.hands, strict=True)
     ]
     temperature = 7.0 * math.sqrt(config.rounds - state.round)
@@ -296,8 +311,9 @@ def _unseen_means(world: RunState) -> list[float]:
     are cards of the deck, which they always are in a consistent world.
     """
     players = world.config.players
-    deck = world.config.deck
-    public = sum(world.discard_pile)
+    config = world.config
+    deck = _scored_deck(config)
+    public = _worth(config, world.discard_pile)
     count = len(world.discard_pile)
     sums = [float(public)] * players
     counts = [count] * players
@@ -305,13 +321,13 @@ def _unseen_means(world: RunState) -> list[float]:
         for card, mask in zip(hand, row, strict=True):
             for s in range(players):
                 if has_seat(mask, s):
-                    sums[s] += card
+                    sums[s] += card_score(config, card)
                     counts[s] += 1
     held = world.held
     if held is not None:
         for s in range(players):
             if world.held_public or world.turn == s:
-                sums[s] += held
+                sums[s] += card_score(config, held)
                 counts[s] += 1
     total = sum(z * c for z, c in deck)
     size = sum(c for _, c in deck)
@@ -389,14 +405,18 @@ def _after(view: RunView, move: Move) -> float:
     """The hand the seat expects to hold after ``move``, unseen cards at the unseen mean."""
     assert view.seat is not None and view.held is not None
     unknown = _mean_of_unseen(view)
-    estimates = [unknown if card is None else float(card) for card in view.hands[view.seat]]
+    config = view.config
+    hand = view.hands[view.seat]
+    estimates = [unknown if card is None else float(card_score(config, card)) for card in hand]
     if move.action is Action.SWAP:
-        estimates[move.args[0]] = view.held
+        estimates[move.args[0]] = card_score(config, view.held)
     return sum(estimates)
 
 
 def _mean_of_unseen(view: RunView) -> float:
-    remaining = dict(view.config.deck)
+    config = view.config
+    remaining = dict(config.deck)
+    remaining.update({special_card(k): s.copies for k, s in enumerate(config.specials)})
     seen = [card for hand in view.hands for card in hand if card is not None]
     seen += view.discard_pile
     if view.held is not None:
@@ -405,7 +425,8 @@ def _mean_of_unseen(view: RunView) -> float:
         if remaining.get(card, 0) > 0:
             remaining[card] -= 1
     total = sum(remaining.values())
-    return sum(z * n for z, n in remaining.items()) / total if total else 0.0
+    worth = sum(card_score(config, card) * n for card, n in remaining.items())
+    return worth / total if total else 0.0
 
 
 #: The heuristic bot never draws from its generator; the shortlist hands it this one.

@@ -1,11 +1,13 @@
 """Zombie Run!'s immutable state and moves.
 
-Cards are stored as their zombie counts. The Draw Pile is face down and shuffled,
-so it is kept as counts per card kind (see :mod:`zombie_rules.core.piles`); the
-Discard Pile is face up, so its order is kept. Who knows which hand card is a
-bitmask of seats per position: that is what the views' perfect memory reads. A
-Draw Pile made by reshuffling the Discard Pile is public knowledge (every card in
-it was face up), so the state remembers what went into it.
+Cards are stored as their zombie counts, a config's special cards by their card
+numbers (:func:`~zombie_rules.zombie_run.cards.special_card`), so every card is an int.
+The Draw Pile is face down and shuffled, so it is kept as counts per card kind (see
+:mod:`zombie_rules.core.piles`); the Discard Pile is face up, so its order is kept.
+Who knows which hand card is a bitmask of seats per position: that is what the
+views' perfect memory reads. A Draw Pile made by reshuffling the Discard Pile is
+public knowledge (every card in it was face up), so the state remembers what went
+into it.
 """
 
 from __future__ import annotations

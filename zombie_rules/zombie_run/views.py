@@ -16,8 +16,8 @@ import attrs
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.seats import every_seat, has_seat, seats_in
 from zombie_rules.core.validation import expect_seat
-from zombie_rules.zombie_run.cards import card_name
-from zombie_rules.zombie_run.config import Config, tables
+from zombie_rules.zombie_run.cards import card_name, is_special
+from zombie_rules.zombie_run.config import Config, card_label, tables
 from zombie_rules.zombie_run.rules import to_act
 from zombie_rules.zombie_run.state import Phase, RoundResult, State
 from zombie_rules.zombie_run.wording import card_kinds
@@ -129,20 +129,18 @@ def render(v: View) -> str:
         f"Scores: {' '.join(f'{s}:{score}' for s, score in enumerate(v.scores))}",
     ]
     for s, hand in enumerate(v.hands):
-        cards = " ".join(
-            f"[{p}:{'??' if card is None else f'{card:2d}'}]" for p, card in enumerate(hand)
-        )
+        cards = " ".join(f"[{p}:{_cell(v.config, card)}]" for p, card in enumerate(hand))
         mark = " (you)" if s == v.seat else ""
         lines.append(f"  seat {s}{mark}: {cards or '(no cards)'}")
     top = v.discard_pile[-1] if v.discard_pile else None
     lines.append(
         f"Draw Pile: {v.draw_pile_size} cards; Discard Pile top: "
-        + ("empty" if top is None else f"{top} ({card_name(top)})")
+        + ("empty" if top is None else _card(v.config, top))
     )
     if v.reshuffled:
         lines.append(f"  (reshuffled from the Discard Pile: {card_kinds(v.reshuffled)})")
     if v.holding:
-        shown = "a face-down card" if v.held is None else f"{v.held} ({card_name(v.held)})"
+        shown = "a face-down card" if v.held is None else _card(v.config, v.held)
         lines.append(f"Seat {v.turn} holds {shown}")
     if v.history:
         last = v.history[-1]
@@ -151,3 +149,17 @@ def render(v: View) -> str:
     if CHANCE in v.to_act:
         lines.append("Waiting for a card to be dealt or drawn.")
     return "\n".join(lines)
+
+
+def _cell(config: Config, card: int | None) -> str:
+    """A hand card in the square: ``??`` unknown, `` 7``, a special card by its name."""
+    if card is None:
+        return "??"
+    return card_label(config, card) if is_special(card) else f"{card:2d}"
+
+
+def _card(config: Config, value: int) -> str:
+    """``7 (7 zombies)``; a special card by its number and its own name."""
+    if is_special(value):
+        return f"{value} ({card_label(config, value)})"
+    return f"{value} ({card_name(value)})"

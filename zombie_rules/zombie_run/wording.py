@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from zombie_rules.core.wording import count, listing
-from zombie_rules.zombie_run.cards import card_name
+from zombie_rules.zombie_run.cards import card_name, is_special
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -27,6 +27,8 @@ def card(value: int) -> str:
     """A card by its printed name and its zombies: ``"the 7 (7 zombies)"``, ``"the Zombie
     Horde (15 zombies)"``; the printed name alone would leave a Horde's worth unsaid."""
     name = card_name(value)
+    if is_special(value):
+        return f"the {name}"  # its own name is in the config: ``config.card_label``
     if name == zombies(value):
         return f"the {value} ({name})"
     return f"the {name} ({zombies(value)})"
@@ -48,6 +50,8 @@ def tally(cards: Iterable[int]) -> tuple[tuple[int, int], ...]:
 
 def _copies(value: int, n: int) -> str:
     name = card_name(value)
+    if is_special(value):
+        return f"{counted(n, 'copy')} of {name}"
     if name == zombies(value):
         return f"{counted(n, 'card')} of {name}"
     return f"{n} {name}" if name.endswith("s") else counted(n, name)
