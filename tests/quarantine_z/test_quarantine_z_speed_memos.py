@@ -1,26 +1,31 @@
 """The shortcuts that make Quarantine Z's ``apply`` and legal moves cheaper change no answer.
 
-``slot_builder`` fills a record's slots without its ``__init__``; ``living``, the
+``replace`` (``rebuild.replacer``) copies a record without its ``__init__``, and
+``apply`` trusts the moves ``legal_moves`` just listed; ``living``, the
 Decide step's per-seat moves and ``best_gun`` keep or cache answers by the Survivors'
 records. Each is checked here against the plain computation, over seeded games.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 
-from zombie_rules.quarantine_z import GAME, Combat, Config, Phase, State, Survivor, legal_moves
+from zombie_rules.core.actors import CHANCE
+from zombie_rules.core.errors import IllegalMove
+from zombie_rules.quarantine_z import GAME, Config, Phase, State, Survivor, legal_moves
 from zombie_rules.quarantine_z._base import (
     best_gun,
     living,
     replace,
-    replace_combat,
-    slot_builder,
 )
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import _usable, item_moves
 from zombie_rules.quarantine_z.knowledge import item_of
+from zombie_rules.quarantine_z.rebuild import replacer
+from zombie_rules.quarantine_z.rules import PHASES
 from zombie_rules.quarantine_z.state import Action, Move
 from zombie_rules.testing import random_playout
 
@@ -31,42 +36,6 @@ def _states(seeds: range = range(6)) -> list[State]:
         config = Config(players=(3, 4, 5)[seed % 3], zombie_seat=seed % 3)
         out += random_playout(GAME, config, seed).states
     return out
-
-
-def test_the_slot_builder_makes_the_record_the_constructor_makes() -> None:
-    build_state, build_combat = slot_builder(State), slot_builder(Combat)
-    combats = 0
-    for state in _states(range(2))[::5]:
-        rebuilt = build_state([getattr(state, f.name) for f in attrs.fields(State)])
-        assert rebuilt is not state
-        assert rebuilt == state and hash(rebuilt) == hash(state)
-        assert repr(rebuilt) == repr(state)
-        with pytest.raises(attrs.exceptions.FrozenInstanceError):
-            rebuilt.passed = 1  # type: ignore[misc]
-        if state.combat is not None:
-            combats += 1
-            combat = state.combat
-            again = build_combat([getattr(combat, f.name) for f in attrs.fields(Combat)])
-            assert again == combat and hash(again) == hash(combat)
-            assert replace_combat(combat, noise=combat.noise + 1).noise == combat.noise + 1
-    assert combats
-
-
-def test_the_slot_builder_refuses_records_whose_init_does_more() -> None:
-    @attrs.frozen
-    class Converted:
-        x: int = attrs.field(converter=int)
-
-    @attrs.frozen
-    class PostInit:
-        x: int
-
-        def __attrs_post_init__(self) -> None:  # pragma: no cover - never built here
-            pass
-
-    for cls in (Converted, PostInit):
-        with pytest.raises(TypeError, match="slot_builder"):
-            slot_builder(cls)
 
 
 def test_living_follows_the_survivors_records() -> None:
@@ -120,3 +89,83 @@ def test_best_gun_is_the_plain_answer() -> None:
             assert best_gun(state.config, sv) == _plain_best_gun(state.config, sv)
             armed += best_gun(state.config, sv) >= 0
     assert armed
+
+
+def test_the_replacer_builds_the_record_the_constructor_builds() -> None:
+    """``replace`` skips ``State.__init__`` (``rebuild.replacer``): the copy must still be
+    an equal, equally hashed, frozen ``State`` that shares the unchanged fields."""
+    for state in _states(range(2))[::7]:
+        values = {f.name: getattr(state, f.name) for f in attrs.fields(State)}
+        copy = replace(state, passed=state.passed ^ 1, noise=state.noise + 1)
+        expected = State(**{**values, "passed": state.passed ^ 1, "noise": state.noise + 1})
+        assert type(copy) is State and copy is not state
+        assert copy == expected and hash(copy) == hash(expected) and repr(copy) == repr(expected)
+        assert copy.survivors is state.survivors and copy.area is state.area
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            copy.passed = 0  # type: ignore[misc]
+        same = replace(state)
+        assert same == state and same is not state and hash(same) == hash(state)
+    with pytest.raises(TypeError, match="no field 'pased'"):
+        replace(state, pased=1)
+
+
+def test_the_replacer_refuses_records_it_cannot_copy() -> None:
+    @attrs.frozen
+    class WithWeakref:  # attrs gives it a __weakref__ slot
+        x: int
+
+    @attrs.frozen(weakref_slot=False)
+    class Converted:
+        x: int = attrs.field(converter=int)
+
+    for cls in (WithWeakref, Converted):
+        with pytest.raises(TypeError, match="replacer"):
+            replacer(cls)
+
+
+def test_a_listed_move_skips_the_check_and_lands_where_a_checked_one_does(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``apply`` trusts the very ``Move`` objects ``legal_moves`` (or ``chance_weights``)
+    just listed for the very same state; an equal move built anywhere else, or a move
+    listed for another state, is checked in full, and the two land on equal states."""
+    checked = [0]
+    for phase, record in list(PHASES.items()):
+
+        def counting(state: State, move: Move, check: Any = record.check) -> str | None:
+            checked[0] += 1
+            return check(state, move)  # type: ignore[no-any-return]
+
+        monkeypatch.setitem(PHASES, phase, attrs.evolve(record, check=counting))
+    listed = 0
+    for state in _states(range(2))[::3]:
+        moves = legal_moves(state)
+        if not moves:
+            continue
+        move = moves[len(moves) // 2]
+        before = checked[0]
+        trusted = GAME.apply(state, move)
+        assert checked[0] == before  # listed for this very state: no check
+        listed += 1
+        rebuilt = Move(move.seat, move.action, tuple(move.args))
+        assert GAME.apply(state, rebuilt) == trusted
+        assert checked[0] == before + 1  # an equal move built elsewhere is checked
+    assert listed > 50
+
+
+def test_a_move_listed_for_another_state_is_still_refused() -> None:
+    """Trust is by state identity too: a move listed for one state is checked in full
+    when applied to another, where it may be illegal."""
+    refused = 0
+    for state in _states(range(2)):
+        moves = legal_moves(state)
+        if not moves or moves[0].seat == CHANCE:
+            continue
+        after = GAME.apply(state, moves[0])
+        if after.phase is not state.phase or not GAME.legal_moves(after):
+            legal_moves(state)  # listed again for ``state``, not for ``after``
+            try:
+                GAME.apply(after, moves[0])
+            except IllegalMove:
+                refused += 1
+    assert refused > 10

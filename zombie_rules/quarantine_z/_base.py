@@ -3,18 +3,16 @@
 Every rules module (set-up, travel, location, free actions, combat, the phase flow)
 imports from here and from nothing above it, so this module is the bottom of an
 import graph without cycles. Nothing here decides a rule; it reads the state the
-way the rules need it, and rebuilds states cheaply (positional constructors, no
-``attrs.evolve``) because ``apply`` runs these helpers on every move.
+way the rules need it, and rebuilds states cheaply (generated copies that skip
+``__init__``, see :mod:`~zombie_rules.quarantine_z.rebuild`; no ``attrs.evolve``)
+because ``apply`` runs these helpers on every move.
 """
 
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
-
-import attrs
 
 from zombie_rules.core.memo import remember_last
 from zombie_rules.core.seats import has_seat
@@ -23,6 +21,7 @@ from zombie_rules.core.validation import short
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.knowledge import has_item, items_of
 from zombie_rules.quarantine_z.knowledge import take as take
+from zombie_rules.quarantine_z.rebuild import replacer
 from zombie_rules.quarantine_z.state import (
     Action,
     Combat,
@@ -37,70 +36,27 @@ from zombie_rules.quarantine_z.state import (
 T = TypeVar("T")
 
 
-def slot_builder(cls: type[T]) -> Callable[[Sequence[object]], T]:
-    """A function that makes a ``cls`` from the values of its fields, in order.
+#: ``replace(state, **changes)``: ``state`` with some fields replaced, no validation.
+#: ``apply`` calls it a few times per move; see :mod:`~zombie_rules.quarantine_z.rebuild`
+#: for why it is cheap (no ``__init__``, no loop over the changes) and still builds
+#: exactly the record ``State(...)`` would.
+replace: Callable[..., State] = replacer(State)
+#: ``replace_combat(combat, **changes)``: the same for the combat record.
+replace_combat: Callable[..., Combat] = replacer(Combat)
 
-    What the attrs ``__init__`` of a frozen, slotted record does (every field set,
-    the hash cache emptied), with each slot's descriptor called directly rather than
-    through ``object.__setattr__`` and a name: a quarter cheaper, and ``apply``
-    builds a new ``State`` once or twice per move. Only for records whose
-    ``__init__`` only stores its arguments (no converters, validators or
-    ``__attrs_post_init__``): :func:`_plain` refuses any other.
+
+def state_with(*names: str) -> Callable[..., State]:
+    """``f(state, *values)``: ``replace(state, **dict(zip(names, values)))``, positionally.
+
+    For the few call sites that run on most moves: the keyword form costs as much
+    again as the rebuild itself (packing, keying and unpacking the changes).
     """
-    _plain(cls)
-    names = [f.name for f in attrs.fields(cls)]  # type: ignore[arg-type]
-    cached = "_attrs_cached_hash" in getattr(cls, "__slots__", ())
-    setters: dict[str, object] = {"_new": object.__new__, "cls": cls}
-    lines = ["def build(v):", "    o = _new(cls)"]
-    for i, name in enumerate(names):
-        setters[f"_s{i}"] = cls.__dict__[name].__set__
-        lines.append(f"    _s{i}(o, v[{i}])")
-    if cached:
-        setters["_h"] = cls.__dict__["_attrs_cached_hash"].__set__
-        lines.append("    _h(o, None)")
-    lines.append("    return o")
-    exec("\n".join(lines), setters)
-    return setters["build"]  # type: ignore[return-value]
+    return replace.make(names)  # type: ignore[attr-defined, no-any-return]
 
 
-def _plain(cls: type) -> None:
-    """Refuse a record whose ``__init__`` does more than store its fields."""
-    fields = attrs.fields(cls)
-    if not getattr(cls, "__slots__", None) or hasattr(cls, "__attrs_post_init__"):
-        raise TypeError(f"{cls.__name__}: slot_builder needs a slotted record, no post-init")
-    if any(f.converter is not None or f.validator is not None or not f.init for f in fields):
-        raise TypeError(f"{cls.__name__}: slot_builder needs fields without converters")
-
-
-_STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
-_STATE_VALUES = operator.attrgetter(*_STATE_FIELDS)
-_STATE_INDEX = {name: i for i, name in enumerate(_STATE_FIELDS)}
-_COMBAT_FIELDS = tuple(f.name for f in attrs.fields(Combat))
-_COMBAT_VALUES = operator.attrgetter(*_COMBAT_FIELDS)
-_COMBAT_INDEX = {name: i for i, name in enumerate(_COMBAT_FIELDS)}
-_BUILD_COMBAT = slot_builder(Combat)
-
-
-def replace(state: State, **changes: object) -> State:
-    """``state`` with some fields replaced (positional construction, no validation).
-
-    Reading every field with one ``attrgetter`` and patching by index is what makes
-    this cheap enough to call a few times per ``apply``. It runs ``State.__init__``
-    (the speed tests count the states a move builds through it); combat records,
-    which nothing counts, are filled by :func:`slot_builder`.
-    """
-    values = list(_STATE_VALUES(state))
-    for name, value in changes.items():
-        values[_STATE_INDEX[name]] = value
-    return State(*values)
-
-
-def replace_combat(combat: Combat, **changes: object) -> Combat:
-    """``combat`` with some fields replaced; the hot-path stand-in for ``attrs.evolve``."""
-    values = list(_COMBAT_VALUES(combat))
-    for name, value in changes.items():
-        values[_COMBAT_INDEX[name]] = value
-    return _BUILD_COMBAT(values)
+def combat_with(*names: str) -> Callable[..., Combat]:
+    """:func:`state_with` for the combat record."""
+    return replace_combat.make(names)  # type: ignore[attr-defined, no-any-return]
 
 
 # ------------------------------------------------------------ seats and masks

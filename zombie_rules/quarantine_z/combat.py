@@ -20,6 +20,7 @@ from zombie_rules.quarantine_z._base import (
     args_error,
     bump,
     can_shoot,
+    combat_with,
     combat_zombies,
     hand_items_of,
     has,
@@ -31,6 +32,7 @@ from zombie_rules.quarantine_z._base import (
     set_location,
     set_row,
     set_survivor,
+    state_with,
     zombie_at,
     zombie_stats,
 )
@@ -159,7 +161,7 @@ def do_commit(state: State, move: Move) -> State:
     commits = set_row(combat.commits, move.seat, _COMMITS[move.args[0]])
     fighting = active(state)  # a commitment changes nobody's place in the combat
     if any(commits[s] is None for s in fighting):
-        return replace(state, combat=replace_combat(combat, commits=commits))
+        return _with_combat(state, _with_commits(combat, commits))
     # Declare: "Survivors simultaneously flip their cards face-up".
     # Every Survivor declares in seat order (a target, Combat Items, or just 'ready'), so
     # the order does not reveal who holds a Combat Item.
@@ -170,6 +172,13 @@ def do_commit(state: State, move: Move) -> State:
 
 #: The Action cards by value: ``Commit(k)`` without the enum's call.
 _COMMITS = tuple(Commit)
+
+#: Positional rebuilds for the combat steps' every move (see ``_base.state_with``).
+_with_combat = state_with("combat")
+_with_combat_step = state_with("combat", "phase", "step")
+_with_commits = combat_with("commits")
+_with_queue = combat_with("queue")
+_declared = combat_with("targets", "fought", "hostile", "queue")
 
 
 # ----------------------------------------------------------------- Declare
@@ -182,7 +191,7 @@ def _next_declare(state: State, combat: Combat) -> State:
     the state is rebuilt once rather than once per changed field.
     """
     if combat.queue:
-        return replace(state, combat=combat, phase=Phase.DECLARE, step=turn_of(combat.queue[0]))
+        return _with_combat_step(state, combat, Phase.DECLARE, turn_of(combat.queue[0]))
     # Resolve: "Survivors resolve the outcome of their actions, by rolling a six-sided die".
     queue = tuple(
         s
@@ -190,9 +199,9 @@ def _next_declare(state: State, combat: Combat) -> State:
         if combat.commits[s] == Commit.ESCAPE
         or (combat.commits[s] in (Commit.FIGHT, Commit.SHOOT) and combat.targets[s] is not None)
     )
-    combat = replace_combat(combat, queue=queue)
+    combat = _with_queue(combat, queue)
     if queue:
-        return replace(state, combat=combat, phase=Phase.RESOLVE, step=turn_of(queue[0]))
+        return _with_combat_step(state, combat, Phase.RESOLVE, turn_of(queue[0]))
     return _end_resolve(state, combat)
 
 
@@ -311,10 +320,7 @@ def do_declare(state: State, move: Move) -> State:
     elif action is Action.TARGET_SURVIVOR:
         targets = set_row(targets, s, survivor_target(move.args[0]))
         hostile = True
-    combat = replace_combat(
-        combat, targets=targets, fought=fought, hostile=hostile, queue=combat.queue[1:]
-    )
-    return _next_declare(state, combat)
+    return _next_declare(state, _declared(combat, targets, fought, hostile, combat.queue[1:]))
 
 
 def _combat_item(state: State, s: int, item: int) -> State:
@@ -409,9 +415,11 @@ def _next_resolve(state: State, combat: Combat, **changes: object) -> State:
     """The next Survivor in the Resolve queue rolls; ``combat`` replaces ``state.combat``
     and ``changes`` the other fields the roll changed, in one rebuild."""
     queue = combat.queue[1:]
-    combat = replace_combat(combat, queue=queue)
+    combat = _with_queue(combat, queue)
     if queue:
         step = turn_of(queue[0])
+        if not changes:
+            return _with_combat_step(state, combat, Phase.RESOLVE, step)
         return replace(state, combat=combat, phase=Phase.RESOLVE, step=step, **changes)
     return _end_resolve(state, combat, **changes)
 

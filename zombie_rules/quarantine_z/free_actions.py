@@ -180,55 +180,60 @@ def free_action_moves(state: State, s: int, players: tuple[int, ...]) -> list[Mo
     """The gifts, then per victim the thefts, then the ambushes that ``s`` may make.
 
     The caller has checked that ``s`` has a free action left and passes
-    ``in_play(state)``. The moves are picked out of shared rows (``pair_rows``): a
-    free phase asks this of every Survivor in every state.
+    ``in_play(state)``. A free phase asks this of every Survivor in every state, and
+    a gift or a theft changes the Survivors' records (so the callers' memos) on most
+    moves: the moves come in whole cached rows, per receiver (by the giver's hand)
+    and per victim (by both equipments), so only the room in each hand is read here.
     """
     config = state.config
     survivors = state.survivors
     me = survivors[s]
+    hand = me.hand
     limit = config.survivor_hand
-    gives, steals, snatches = _rows(config.players, len(config.items))
+    players_n, kinds = config.players, len(config.items)
     moves: list[Move] = []
-    held = _held(me.hand)
-    if held:
-        row_of = gives[s]
+    if hand:
+        gifts = _gifts(players_n, kinds, s, hand)
         for j in players:
             if j != s and len(survivors[j].hand) < limit:
-                row = row_of[j]
-                moves += [row[item] for item in held]
+                moves += gifts[j]
     if config.allow_steal:
-        room = len(me.hand) < limit
+        steals = _steals(players_n, s)
+        room = len(hand) < limit
         mine = me.equipment
         for j in players:
             if j == s:
                 continue
             other = survivors[j]
             if room and other.hand:
-                moves.append(steals[s][j])
+                moves.append(steals[j])
             if other.equipment:
-                row = snatches[s][j]
-                moves += [row[item] for item in other.equipment if item not in mine]
+                moves += _snatches(players_n, kinds, s, j, other.equipment, mine)
     moves += _ambush_moves(s, players, best_gun(config, me) >= 0)
     return moves
 
 
+@functools.lru_cache(maxsize=16384)
+def _gifts(players: int, kinds: int, s: int, hand: tuple[int, ...]) -> tuple[tuple[Move, ...], ...]:
+    """Per receiver ``j``, 'give j I' for each distinct item I of the encoded ``hand``."""
+    held = tuple(dict.fromkeys(hand_items_of(hand)))
+    rows = pair_rows(Action.GIVE, players, kinds)[s]
+    return tuple(tuple([row[item] for item in held]) for row in rows)
+
+
 @functools.cache
-def _rows(
-    players: int, n: int
-) -> tuple[
-    tuple[tuple[tuple[Move, ...], ...], ...],
-    tuple[tuple[Move, ...], ...],
-    tuple[tuple[tuple[Move, ...], ...], ...],
-]:
-    """The gift rows, steal rows and snatch rows of a table (see ``pair_rows``)."""
-    steals = tuple(move_row(s, Action.STEAL, (), players) for s in range(players))
-    return pair_rows(Action.GIVE, players, n), steals, pair_rows(Action.SNATCH, players, n)
+def _steals(players: int, s: int) -> tuple[Move, ...]:
+    """'steal j' for every seat ``j`` (picked by index)."""
+    return move_row(s, Action.STEAL, (), players)
 
 
 @functools.lru_cache(maxsize=16384)
-def _held(hand: tuple[int, ...]) -> tuple[int, ...]:
-    """The distinct items of an encoded hand, in hand order."""
-    return tuple(dict.fromkeys(hand_items_of(hand)))
+def _snatches(
+    players: int, kinds: int, s: int, j: int, theirs: tuple[int, ...], mine: tuple[int, ...]
+) -> tuple[Move, ...]:
+    """'snatch j I' for each item I that ``j`` has equipped and ``s`` has not."""
+    row = pair_rows(Action.SNATCH, players, kinds)[s][j]
+    return tuple([row[item] for item in theirs if item not in mine])
 
 
 def do_give(state: State, s: int, j: int, item: int) -> State:

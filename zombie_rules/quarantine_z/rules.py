@@ -23,6 +23,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from fractions import Fraction
+from itertools import repeat
+from operator import is_
 
 import attrs
 
@@ -53,6 +55,7 @@ from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, State
 from zombie_rules.quarantine_z.steps import LootDraw, SetupDraw
 
 _DIE = (1, 2, 3, 4, 5, 6)
+_DIE_WEIGHTS = (1,) * len(_DIE)
 _DIE_PHASES = frozenset({Phase.SNEAK, Phase.LOOT_ROLL, Phase.AMBUSH_ROLL, Phase.RESOLVE})
 
 
@@ -134,8 +137,23 @@ def _uncommitted(fighting: tuple[int, ...], commits: tuple[Commit | None, ...]) 
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every move any actor may make now; empty exactly when the game is over."""
-    return _LEGAL[state.phase](state)
+    """Every move any actor may make now; empty exactly when the game is over.
+
+    The last answer is remembered with its state (drivers ask again, and
+    :func:`apply` takes a move that is one of these very objects as checked: see
+    :func:`_listed`).
+    """
+    seen, moves = _LISTED[0]
+    if seen is state:
+        return moves
+    moves = _LEGAL[state.phase](state)
+    _LISTED[0] = (state, moves)  # one entry, swapped whole (safe across threads)
+    return moves
+
+
+#: The state :func:`legal_moves` or :func:`chance_weights` listed moves for last, and
+#: those moves. It starts on a placeholder no caller holds.
+_LISTED: list[tuple[object, tuple[Move, ...]]] = [(object(), ())]
 
 
 @remember_last
@@ -143,10 +161,13 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """The current chance node as moves and integer weights (empty when a seat acts)."""
     phase = state.phase
     if phase in _DIE_PHASES:
-        return _die_moves(), (1,) * 6
-    if PHASES[phase].chance:
-        return _counted(*_pile(state))
-    return (), ()
+        node = _die_moves(), _DIE_WEIGHTS
+    elif PHASES[phase].chance:
+        node = _counted(*_pile(state))
+    else:
+        return (), ()
+    _LISTED[0] = (state, node[0])  # what apply may trust (see _listed)
+    return node
 
 
 def _pile(state: State) -> tuple[Action, tuple[int, ...]]:
@@ -178,11 +199,21 @@ def _die_moves() -> tuple[Move, ...]:
 
 @functools.lru_cache(maxsize=4096)
 def _counted(action: Action, counts: tuple[int, ...]) -> tuple[tuple[Move, ...], tuple[int, ...]]:
-    """The draw from a pile of ``counts`` per kind; cached, as piles repeat across games,
-    and picked out of one shared row of moves when they do not."""
-    row = move_row(CHANCE, action, (), len(counts))
-    moves = tuple([row[k] for k, n in enumerate(counts) if n])
-    return moves, tuple([n for n in counts if n])
+    """The draw from a pile of ``counts`` per kind; cached, as piles repeat across games.
+
+    A pile's counts change on every draw, but which kinds are left changes seldom:
+    the moves are cached by that pattern, and the weights are the non-zero counts.
+    """
+    weights = tuple(filter(None, counts))
+    return _kinds_left(action, tuple(map(bool, counts))), weights
+
+
+@functools.lru_cache(maxsize=4096)
+def _kinds_left(action: Action, left: tuple[bool, ...]) -> tuple[Move, ...]:
+    """The outcomes of a draw where kind ``k`` is still in the pile when ``left[k]``,
+    picked out of one shared row of moves."""
+    row = move_row(CHANCE, action, (), len(left))
+    return tuple([row[k] for k, here in enumerate(left) if here])
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
@@ -198,8 +229,12 @@ def apply(state: State, move: Move) -> State:
     arguments) is refused before any rule looks at it, so no bad value reaches a state.
     The common case is tested inline (the same test as ``expect_well_formed`` on the
     three fields of ``Move``, a tenth of an ``apply`` cheaper); anything else goes
-    to ``expect_well_formed``, which refuses it and says why.
+    to ``expect_well_formed``, which refuses it and says why. A move that
+    :func:`legal_moves` or :func:`chance_weights` has just listed for ``state`` (the
+    very object) is known to be legal and goes straight to the phase's handler.
     """
+    if _listed(state, move):
+        return _finish(PHASES[state.phase].do(state, move))
     if type(move) is not Move or type(move.seat) is not int or type(move.action) is not Action:
         expect_well_formed(move, Move)
     args = move.args
@@ -219,6 +254,22 @@ def apply(state: State, move: Move) -> State:
     if error is not None:
         raise IllegalMove(f"{shown(move)}: {error}")
     return _finish(rules.do(state, move))
+
+
+def _listed(state: State, move: Move) -> bool:
+    """Whether ``move`` is one of the very ``Move`` objects that :func:`legal_moves` or
+    :func:`chance_weights` last listed for this very state.
+
+    Those lists hold exactly the moves the phase's check accepts (the conformance
+    suite holds the generators to it), so such a move needs no second check: a
+    driver picks its move out of them nearly every time, and the checks were a sixth
+    of a random playout. Compared by identity (``operator.is_``, in C), never by
+    value, so a move built or decoded elsewhere is still checked in full.
+    """
+    seen, moves = _LISTED[0]
+    if seen is not state:
+        return False
+    return any(map(is_, moves, repeat(move)))
 
 
 def _check_chance(state: State, move: Move) -> str | None:

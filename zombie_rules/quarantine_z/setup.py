@@ -17,6 +17,7 @@ from zombie_rules.quarantine_z._base import (
     bump,
     replace,
     set_survivor,
+    state_with,
     with_hand,
 )
 from zombie_rules.quarantine_z.cards import Deck
@@ -60,12 +61,17 @@ def new_game(config: Config | None = None) -> State:
     )  # fmt: skip
 
 
+#: Positional rebuilds for the set-up's every move (see ``_base.state_with``).
+_with_step = state_with("phase", "step")
+_with_area = state_with("building_pile", "area")
+
+
 def do_building(state: State, building: int) -> State:
     """Chance: the next Building dealt face up into the quarantine area."""
     pile = bump(state.building_pile, building, -1)
     area = (*state.area, Location(building, False, (), ()))
     if len(area) < state.config.area_size:
-        return replace(state, building_pile=pile, area=area)
+        return _with_area(state, pile, area)
     return _next_setup_draw(
         state, 0, state.supply_deck, state.munition_deck, building_pile=pile, area=area
     )
@@ -137,7 +143,7 @@ def do_setup_choose(state: State, move: Move) -> State:
     """The chosen deck; its draw is a chance event next."""
     step = _setup_step(state)
     deck = Deck.MUNITION if move.args[0] else Deck.SUPPLY
-    return replace(state, phase=Phase.SETUP_DRAW, step=SetupDraw(step.drawer, step.drawn, deck))
+    return _with_step(state, Phase.SETUP_DRAW, SetupDraw(step.drawer, step.drawn, deck))
 
 
 def do_setup_draw(state: State, item: int) -> State:

@@ -185,7 +185,9 @@ def survivor_target(seat: int) -> Target:
     return Target(TargetKind.SURVIVOR, seat)
 
 
-@attrs.frozen(cache_hash=True)
+# No ``__weakref__`` slot: :mod:`~zombie_rules.quarantine_z.rebuild` copies combats and
+# states by ``__class__`` assignment, which CPython refuses for a record that has one.
+@attrs.frozen(cache_hash=True, weakref_slot=False)
 class Combat:
     """A combat in progress at the Survivors' location.
 
@@ -217,7 +219,8 @@ class Combat:
     rounds: int = 0
 
 
-@attrs.frozen(cache_hash=True)
+# No ``__weakref__`` slot, as for Combat (and 8 bytes less per kept state).
+@attrs.frozen(cache_hash=True, weakref_slot=False)
 class State:
     """A Quarantine Z game at one moment.
 
