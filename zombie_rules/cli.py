@@ -189,6 +189,23 @@ def _get_game(name: str) -> AnyGame:
         raise UsageError(str(exc)) from None
 
 
+def _batch(args: argparse.Namespace, name: str, config: Any) -> sim.Batch:
+    """The batch the command line asks for, of game ``name`` with ``config``; a bad
+    field is a usage error naming its option."""
+    try:
+        return sim.Batch(
+            name,
+            agents=_split_agents(args.agents),
+            games=args.games,
+            seed=args.seed,
+            config=config,
+            rotation=Rotation(args.rotation),
+            max_moves=args.max_moves,
+        )
+    except InvalidConfig as exc:
+        raise UsageError(f"--{exc.field.replace('_', '-')}: {exc.why}") from None
+
+
 def _split_agents(text: str) -> list[str]:
     names = [name.strip() for name in text.split(",")]
     if not all(names):
@@ -237,18 +254,7 @@ def _simulate(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """A thin layer over :mod:`zombie_rules.simulate`: build the batch, run it, print."""
     game = _get_game(args.game)
     config = make_config(game, args.settings)
-    try:
-        batch = sim.Batch(
-            game.name,
-            agents=_split_agents(args.agents),
-            games=args.games,
-            seed=args.seed,
-            config=config,
-            rotation=Rotation(args.rotation),
-            max_moves=args.max_moves,
-        )
-    except InvalidConfig as exc:
-        raise UsageError(f"--{exc.field.replace('_', '-')}: {exc.why}") from None
+    batch = _batch(args, game.name, config)
     executor = _executor(args)
     bar = None if args.quiet else sim.ProgressBar(err)
     with contextlib.ExitStack() as files:
@@ -294,20 +300,7 @@ def _compare(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     ):
         make_config(title, args.settings)  # a bad --set is named as such
         config = make_config(title, [*args.settings, *extra], "--set/" + option)
-        try:
-            made.append(
-                sim.Batch(
-                    title.name,
-                    agents=_split_agents(args.agents),
-                    games=args.games,
-                    seed=args.seed,
-                    config=config,
-                    rotation=Rotation(args.rotation),
-                    max_moves=args.max_moves,
-                )
-            )
-        except InvalidConfig as exc:
-            raise UsageError(f"--{exc.field.replace('_', '-')}: {exc.why}") from None
+        made.append(_batch(args, title.name, config))
     try:
         pair = sim.Pair(*made)
     except InvalidConfig as exc:
