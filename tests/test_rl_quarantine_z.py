@@ -15,11 +15,8 @@ import numpy as np
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import (  # type: ignore[import-untyped,unused-ignore]
-    api_test,
-    seed_test,
-)
 
+from tests.learning_helpers import api_and_seed_tests, walk_checking_masks
 from tests.test_learning_quarantine_z import small_config
 from tests.test_rl_openspiel import bots_play
 from zombie_rules.core.errors import InvalidConfig
@@ -29,11 +26,7 @@ from zombie_rules.rl import gymnasium_env, openspiel_game, pettingzoo_env
 
 
 def test_pettingzoo_api_and_seed_tests() -> None:
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
-        api_test(pettingzoo_env("quarantine_z", small_config()), num_cycles=200)
-    seed_test(lambda: pettingzoo_env("quarantine_z", small_config()), num_cycles=200)
+    api_and_seed_tests(lambda: pettingzoo_env("quarantine_z", small_config()), cycles=200)
 
 
 def test_pettingzoo_masks_are_the_legal_moves_to_the_end() -> None:
@@ -41,20 +34,9 @@ def test_pettingzoo_masks_are_the_legal_moves_to_the_end() -> None:
     records = learning(config)
     env = pettingzoo_env("quarantine_z", config)
     for seed in range(3):
-        env.reset(seed=seed)
-        steps = 0
-        for agent in env.agent_iter(5000):
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            seat = env.possible_agents.index(agent)
-            mask = obs["action_mask"]
-            legal = {m for m in GAME.legal_moves(env.state) if m.seat == seat}
-            named = {records.actions.move(env.state, seat, int(i)) for i in np.flatnonzero(mask)}
-            assert named == legal and len(legal) == mask.sum() > 0
-            env.step(env.action_space(agent).sample(mask))
-            steps += 1
+        steps = walk_checking_masks(
+            env, GAME, records, seed, lambda agent, mask, _: env.action_space(agent).sample(mask)
+        )
         assert steps > 10 and not env.agents
         assert GAME.result(env.state) is not None
 

@@ -9,16 +9,14 @@ observation's width and the bounds, and the adapters must follow.
 from __future__ import annotations
 
 import warnings
+from typing import Any
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found,unused-ignore]
 import pytest
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import (  # type: ignore[import-untyped,unused-ignore]
-    api_test,
-    seed_test,
-)
 
+from tests.learning_helpers import api_and_seed_tests, walk_checking_masks
 from tests.test_learning_texas_zombies import KNOBS
 from zombie_rules.rl import gymnasium_env, openspiel_game, pettingzoo_env
 from zombie_rules.texas_zombies import GAME, learning
@@ -29,11 +27,7 @@ NAMES = sorted(KNOBS)
 @pytest.mark.parametrize("name", NAMES)
 def test_pettingzoo_api_and_seed_tests(name: str) -> None:
     config = KNOBS[name]
-    with warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
-        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
-        api_test(pettingzoo_env("texas_zombies", config), num_cycles=60)
-    seed_test(lambda: pettingzoo_env("texas_zombies", config), num_cycles=60)
+    api_and_seed_tests(lambda: pettingzoo_env("texas_zombies", config), cycles=60)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -42,21 +36,11 @@ def test_pettingzoo_masks_are_the_legal_moves_to_the_end(name: str) -> None:
     records = learning(config)
     env = pettingzoo_env("texas_zombies", config)
     assert env.action_space("player_0").n == records.actions.size == 2**config.hand_size + 2
-    env.reset(seed=3)
-    steps = 0
-    for agent in env.agent_iter(5000):
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        seat = env.possible_agents.index(agent)
-        mask = obs["action_mask"]
-        legal = {m for m in GAME.legal_moves(env.state) if m.seat == seat}
-        named = {records.actions.move(env.state, seat, int(i)) for i in np.flatnonzero(mask)}
-        assert named == legal and len(legal) == mask.sum() > 0
-        assert obs["observation"].shape == (records.observation.size,)
-        env.step(int(np.flatnonzero(mask)[steps % int(mask.sum())]))
-        steps += 1
+
+    def pick(agent: str, mask: Any, step: int) -> int:
+        return int(np.flatnonzero(mask)[step % int(mask.sum())])
+
+    steps = walk_checking_masks(env, GAME, records, 3, pick)
     assert not env.agents and steps <= records.bounds.max_decisions + config.players
     assert GAME.result(env.state) is not None
 
