@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import json
 import math
 import re
@@ -19,6 +20,7 @@ from zombie_rules.core.errors import InvalidConfig
 from zombie_rules.play import make_agent, play_out
 from zombie_rules.registry import get_game
 from zombie_rules.simulate.chunk import first_mover
+from zombie_rules.simulate.compare import PairOptions
 from zombie_rules.simulate.metrics import estimate
 from zombie_rules.simulate.summary import Sums
 
@@ -169,6 +171,22 @@ def test_rotation_pairs_the_same_deal_and_seat_order() -> None:
     two = zombie_run.Config(players=2)
     c = sim.compare("zombie_run", two, two, "random,heuristic", 8, rotation=sim.Rotation.CYCLE)
     assert c.paired.base == c.paired.variant and c.pair.base.orders() == c.pair.variant.orders()
+
+
+def test_compare_plays_the_pair_make_pair_builds_from_the_same_keywords() -> None:
+    """The keywords both batches share are written once (``PairOptions``): each of
+    ``make_pair``'s reaches the pair ``compare`` plays, and ``compare`` takes no other."""
+    shared = set(inspect.signature(sim.make_pair).parameters) - {
+        "game", "base", "variant", "agents", "games",
+    }  # fmt: skip
+    assert shared == set(PairOptions.__annotations__) == {"seed", "rotation", "max_moves"}
+    options: PairOptions = {"seed": 3, "rotation": sim.Rotation.CYCLE, "max_moves": 40}
+    args = ("zombie_run", zombie_run.Config(players=2), zombie_run.Config(players=2, rounds=1))
+    made = sim.make_pair(*args, "random", 4, **options)
+    c = sim.compare(*args, "random", 4, **options)
+    assert c.pair == made and made.base.seed == 3 and made.base.max_moves == 40
+    with pytest.raises(TypeError, match="sed"):
+        sim.compare("zombie_run", None, None, "random", 2, sed=3)  # type: ignore[call-arg]
 
 
 def test_a_variant_game_is_played_under_its_own_name() -> None:

@@ -18,6 +18,7 @@ from zombie_rules.testing import (
     check_invariants,
     check_moves,
     check_notation,
+    check_options,
     check_playthrough,
     check_views,
     random_playout,
@@ -45,6 +46,48 @@ def test_a_view_that_shows_a_secret_card_is_caught() -> None:
     with pytest.raises(AssertionError, match="leak"):
         check_views(leaky, state, random.Random(1), 3, redeals=1)  # check_variant's cheap pass
     check_views(leaky, state, random.Random(1), 3, redeals=0)  # no re-deal, nothing to compare
+
+
+def test_legal_moves_that_depend_on_another_seats_hidden_card_are_caught() -> None:
+    """A seat's options must be a function of what it knows: a title that offers the
+    mover a shout only while the next seat holds an even total (cards the mover never
+    saw) tells it about those cards through its menu, though every view is sound."""
+    state = _mid_game_state()
+    mover = state.turn
+
+    def peeking_legal_moves(s: zr.State) -> tuple[zr.Move, ...]:
+        moves = tuple(zr.legal_moves(s))
+        if s.phase is zr.Phase.DECIDE and sum(s.hands[(s.turn + 1) % 3]) % 2:
+            return tuple(m for m in moves if not m.shout)
+        return moves
+
+    peeking = attrs.evolve(GAME, legal_moves=peeking_legal_moves)
+    check_views(GAME, state, random.Random(1), 3, redeals=8)
+    with pytest.raises(AssertionError) as failed:
+        check_views(peeking, state, random.Random(1), 3, redeals=8)
+    message = str(failed.value)
+    assert f"seat {mover}'s options changed when only cards hidden from it" in message
+    assert "its legal moves differ: only here" in message and "shout" in message
+    assert '"phase":"decide"' in message  # the state, as JSON, to rebuild it from
+    # The next seat sees its own hand, so its options may depend on it: no failure for it.
+    check_options(peeking, state, state, (mover + 1) % 3)
+
+
+def test_a_turn_order_that_depends_on_a_hidden_card_is_caught() -> None:
+    """Who is to act is shown to every seat: a turn that passes a seat by because of a
+    card it has not seen tells it that card."""
+    state = _mid_game_state()
+    watcher = (state.turn + 1) % 3
+    worlds = (GAME.hidden_variant(state, watcher, random.Random(k)) for k in range(50))
+    world = next(w for w in worlds if w.hands != state.hands)
+
+    def peeking_to_act(s: zr.State) -> frozenset[int]:
+        return frozenset({watcher}) if s.hands == state.hands else zr.to_act(s)
+
+    peeking = attrs.evolve(GAME, to_act=peeking_to_act)
+    check_options(GAME, state, world, watcher)
+    with pytest.raises(AssertionError, match=rf"seat {watcher}'s options changed.*to_act is"):
+        check_options(peeking, state, world, watcher)
 
 
 def test_accepting_an_illegal_move_is_caught() -> None:

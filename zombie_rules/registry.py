@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from importlib.metadata import EntryPoint, entry_points
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -41,6 +41,7 @@ from zombie_rules.core.house_rules import HouseRule, with_house_rules
 from zombie_rules.core.validation import short
 
 AnyGame = Game[Any, Any, Any, Any]
+T = TypeVar("T")
 
 #: The packages of the titles this library ships.
 BUILT_IN = ("zombie_run", "texas_zombies", "zombie_doctor", "quarantine_z")
@@ -182,26 +183,41 @@ def unregister_house_rule(name: str) -> None:
         _rules_at_run_time.discard(name)
         del _rules[name]
         del _rule_sources[name]
-        for variant, used in tuple(_composed.items()):
-            if name in used:
-                del _composed[variant]
-                _games.pop(variant, None)
-                _sources.pop(variant, None)
-                _at_run_time.discard(variant)
+        _forget_composed(lambda variant, used: name in used)
+
+
+def _lookup(
+    found: Mapping[str, T],
+    problems: Mapping[str, RegistrationError],
+    name: str,
+    kind: str,
+    fallback: Callable[[str], T | None] | None = None,
+) -> T:
+    """``found[name]``, else what ``fallback`` makes of the name, else the reason it is not.
+
+    The one error shape of both registries: a published entry point of that name that
+    failed to load raises its :class:`RegistrationError` (which says why); any other
+    name, a non-string included, is an :class:`UnknownGame` naming it and listing the
+    known names of that ``kind`` (``game``, ``house rule``).
+    """
+    try:
+        return found[name]
+    except (KeyError, TypeError):  # TypeError: an unhashable name, from a decoder
+        pass
+    if isinstance(name, str):
+        made = None if fallback is None else fallback(name)
+        if made is not None:
+            return made
+        if name in problems:
+            raise problems[name] from None
+    known = ", ".join(sorted(found)) or "none"
+    raise UnknownGame(f"no {kind} called {short(name)}; known {kind}s: {known}")
 
 
 def get_house_rule(name: str) -> HouseRule:
     """The house rule called ``name``; :class:`UnknownGame` naming it and the known rules."""
     _load_house_rules()
-    try:
-        return _rules[name]
-    except (KeyError, TypeError):
-        if isinstance(name, str) and name in _rule_problems:
-            raise _rule_problems[name] from None
-        known = ", ".join(sorted(_rules)) or "none"
-        raise UnknownGame(
-            f"no house rule called {short(name)}; known house rules: {known}"
-        ) from None
+    return _lookup(_rules, _rule_problems, name, "house rule")
 
 
 def house_rules() -> Mapping[str, HouseRule]:
@@ -258,12 +274,22 @@ def unregister(name: str) -> None:
         _at_run_time.discard(name)
         del _games[name]
         del _sources[name]
-        for variant in tuple(_composed):
-            if variant.split("+", 1)[0] == name:  # composed on the game just removed
-                del _composed[variant]
-                _games.pop(variant, None)
-                _sources.pop(variant, None)
-                _at_run_time.discard(variant)
+        # The variants composed on the game just removed go with it.
+        _forget_composed(lambda variant, used: variant.split("+", 1)[0] == name)
+
+
+def _forget_composed(made_of: Callable[[str, tuple[str, ...]], bool]) -> None:
+    """Drop every composed variant (name, its rules' names) ``made_of`` picks out.
+
+    They are rebuilt from their names when next asked for, so dropping them when a
+    part of them goes is what keeps a removed rule or title from playing on.
+    """
+    for variant, used in tuple(_composed.items()):
+        if made_of(variant, used):
+            del _composed[variant]
+            _games.pop(variant, None)
+            _sources.pop(variant, None)
+            _at_run_time.discard(variant)
 
 
 def registered_at_run_time(name: str) -> bool:
@@ -335,15 +361,9 @@ def get_game(name: str) -> AnyGame:
     :class:`RegistrationError` instead, which says why.
     """
     _load()
-    try:
-        return _games[name]
-    except (KeyError, TypeError):
-        if isinstance(name, str):
-            with _lock:
-                composed = _compose(name)
-            if composed is not None:
-                return composed
-        if isinstance(name, str) and name in _problems:
-            raise _problems[name] from None
-        known = ", ".join(sorted(_games))
-        raise UnknownGame(f"no game called {short(name)}; known games: {known}") from None
+    return _lookup(_games, _problems, name, "game", _compose_locked)
+
+
+def _compose_locked(name: str) -> AnyGame | None:
+    with _lock:
+        return _compose(name)

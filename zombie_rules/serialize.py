@@ -397,15 +397,15 @@ def to_data(obj: Any) -> Any:
     result or record: what ``json.dumps`` writes. A server that sends several objects in one
     document encodes each once this way and writes the document once.
 
-    Raises :class:`EncodeError` for objects that hold code (custom cards).
+    Raises :class:`EncodeError` for objects that hold code (a function in a config field).
     """
     try:
         data = _CONVERTER.unstructure(obj)
         _expect_plain(data)
     except (TypeError, ValueError) as exc:
         raise EncodeError(
-            f"cannot write {type(obj).__name__} as JSON ({exc}); configs with custom"
-            " cards hold code, so save them as code and their games as moves"
+            f"cannot write {type(obj).__name__} as JSON ({exc}); a config that holds"
+            " code cannot be JSON, so save it as code and its games as moves"
         ) from None
     return data
 
@@ -428,7 +428,7 @@ def _expect_plain(data: Any) -> None:
 def to_json(obj: Any) -> str:
     """Compact JSON for any config, state, move, view, result or record: ``to_data`` as text.
 
-    Raises :class:`EncodeError` for objects that hold code (custom cards).
+    Raises :class:`EncodeError` for objects that hold code (a function in a config field).
     """
     return json.dumps(to_data(obj), separators=(",", ":"))
 

@@ -158,7 +158,8 @@ def check_invariants(
     :class:`IllegalMove`), which costs the most. Pass
     ``serializable=False`` for configs that hold code (custom cards), which
     cannot be written as JSON; every other check still runs. ``redeals`` is how many
-    times, per seat, the cards hidden from it are dealt again to show its view unchanged.
+    times, per seat, the cards hidden from it are dealt again to show its view, who is
+    to act and its legal moves unchanged (:func:`check_views`).
     """
     rng = random.Random(0) if rng is None else rng
     try:
@@ -398,19 +399,90 @@ def check_views(
     serializable: bool = True,
     redeals: int = 2,
 ) -> None:
-    """Views round-trip and do not change when only cards hidden from the seat change
-    (``redeals`` times per seat)."""
+    """Views round-trip, and neither a seat's view nor its options change when only cards
+    hidden from it change (``redeals`` times per seat).
+
+    A seat's options are a function of what it knows: who is to act, and the moves it
+    may make, must be the same in every re-deal of what it cannot see (see
+    :func:`check_options`), or the menu itself tells it where a hidden card lies.
+    """
     for seat in (*range(players), None):
         seen = game.view(state, seat)
         if serializable:
             restored = from_json(game.view_type, to_json(seen))
             assert restored == seen, f"view {seat}: JSON round trip"
+        options = _options(game, state, seat) if redeals else None
         for _ in range(redeals):
             variant = game.hidden_variant(state, seat, rng)
             check_conservation(game, variant)
             assert game.view(variant, seat) == seen, (
                 f"seat {seat}'s view changed when only cards hidden from it changed: a leak"
             )
+            check_options(game, state, variant, seat, options)
+
+
+def check_options(
+    game: AnyGame,
+    state: Any,
+    world: Any,
+    seat: int | None,
+    options: tuple[frozenset[int], tuple[Any, ...]] | None = None,
+) -> None:
+    """``seat``'s options are the same at ``state`` and at ``world``, a re-deal of its unknowns.
+
+    Its options are who is to act (``to_act``, which every seat and the spectator are
+    shown) and the seat's own legal moves, in order. Where they differ, the seat learns
+    something about a hidden card from its menu alone (a move offered only when a
+    face-down card is some kind, a turn that passes it by only when its hand holds
+    another), which no ``view`` check sees. ``options`` is the seat's options at
+    ``state`` (``to_act`` and its moves), for a caller comparing many worlds with one
+    state. The ``AssertionError`` names the seat, the state (as JSON, or its repr), where
+    the world differs from it and the moves that differ.
+    """
+    actors, mine = _options(game, state, seat) if options is None else options
+    there_actors, there = _options(game, world, seat)
+    if actors == there_actors and mine == there:
+        return
+    who = "the spectator" if seat is None else f"seat {seat}"
+    if actors != there_actors:
+        what = f"to_act is {sorted(actors)} here but {sorted(there_actors)} there"
+    elif set(mine) == set(there):
+        what = "its legal moves come in another order"
+    else:
+        only_here = sorted(map(str, set(mine) - set(there)))
+        only_there = sorted(map(str, set(there) - set(mine)))
+        what = f"its legal moves differ: only here {_few(only_here)}, only there {_few(only_there)}"
+    raise AssertionError(
+        f"{game.name}: {who}'s options changed when only cards hidden from it were dealt"
+        f" again ({_paths_apart(state, world)}): {what}; a seat's options must depend only"
+        f" on what it knows. The state: {_state_text(state)}"
+    )
+
+
+def _options(game: AnyGame, state: Any, seat: int | None) -> tuple[frozenset[int], tuple[Any, ...]]:
+    """Who is to act, and ``seat``'s own legal moves (none for the spectator)."""
+    actors = frozenset(game.to_act(state))
+    if seat is None or seat not in actors:
+        return actors, ()
+    return actors, tuple(m for m in game.legal_moves(state) if m.seat == seat)
+
+
+def _few(texts: Sequence[str], limit: int = 6) -> str:
+    shown = ", ".join(texts[:limit]) or "none"
+    return shown + (f" and {len(texts) - limit} more" if len(texts) > limit else "")
+
+
+#: The most of a state's JSON a failure message quotes.
+_STATE_TEXT = 4_000
+
+
+def _state_text(state: Any) -> str:
+    """The state as JSON (``from_json(game.state_type, ...)`` rebuilds it), else its repr."""
+    try:
+        text = to_json(state)
+    except Exception:  # a state holding code (a custom card): its repr, at least
+        text = repr(state)
+    return text if len(text) <= _STATE_TEXT else text[: _STATE_TEXT - 3] + "..."
 
 
 def check_playthrough(
@@ -946,7 +1018,8 @@ def _check_worlds(
     """The worlds of ``seeds`` at ``state``, each checked against what ``seat`` knows there."""
     who = "the spectator" if seat is None else f"seat {seat}"
     seen = game.view(state, seat)
-    mine = [m for m in game.legal_moves(state) if m.seat == seat] if seat is not None else []
+    options = _options(game, state, seat)
+    mine = options[1]
     # The label of a move to choose (the first line) is all the seat knows before it
     # moves; the lines after it tell what the move reveals, which may differ.
     told = [game.describe(state, m, seat).split("\n", 1)[0] for m in mine]
@@ -969,17 +1042,14 @@ def _check_worlds(
         )
         other = game.view(world, seat)
         assert other == seen, f"{at}: the world's view differs in {_differing_fields(other, seen)}"
-        assert game.to_act(world) == game.to_act(state), f"{at}: other actors in the world"
+        try:
+            check_options(game, state, world, seat, options)
+        except AssertionError as differ:
+            raise AssertionError(f"{at}: {differ}") from None
         assert game.result(world) == game.result(state), f"{at}: another result in the world"
-        if seat is not None:
-            theirs = [m for m in game.legal_moves(world) if m.seat == seat]
-            assert theirs == mine, (
-                f"{at}: the seat's legal moves differ"
-                f" ({sorted(map(str, set(mine) ^ set(theirs)))[:6]})"
-            )
-            for move, line in zip(mine, told, strict=True):
-                again = game.describe(world, move, seat).split("\n", 1)[0]
-                assert again == line, f"{at}: {move} is labelled {again!r}, not {line!r}"
+        for move, line in zip(mine, told, strict=True):
+            again = game.describe(world, move, seat).split("\n", 1)[0]
+            assert again == line, f"{at}: {move} is labelled {again!r}, not {line!r}"
         worlds.append(world)
     for seed, world in zip(seeds[1:], worlds, strict=False):
         # The first world as the truth: the same seed must give the same world.
@@ -1490,7 +1560,9 @@ def check_variant(
       (every legal move applied, described and labelled to every seat, every near-miss
       and malformed move refused with :class:`IllegalMove`, the input unchanged) at
       ``thorough`` states per game, the JSON round trips of state, views and moves at
-      every fourth state and those, one re-deal of each seat's hidden cards elsewhere;
+      every fourth state and those, one re-deal of each seat's hidden cards elsewhere
+      (in which the seat's view, who is to act and the seat's legal moves must stay the
+      same: :func:`check_options`);
     - ``account``: what ``account`` tells each seat of each move played is what
       ``describe`` tells it, so the knowledge check's trust in ``describe`` covers it;
       and at every third move, in a world where only cards hidden from the seat were

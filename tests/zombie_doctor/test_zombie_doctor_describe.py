@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import attrs
 import pytest
@@ -37,6 +37,8 @@ from zombie_rules.zombie_doctor import (
     new_game,
     opponents,
     parse_move,
+    register_card_effect,
+    unregister_card_effect,
     view,
 )
 from zombie_rules.zombie_doctor.config import tables
@@ -278,26 +280,32 @@ def test_the_morgue_draw_is_public(make: Make) -> None:
 def test_a_custom_card_tells_what_it_changed(make: Make) -> None:
     """ "Have an idea for a card? Customise your set by designing new ones" (Ruling 26)."""
 
-    def targets(state: State, user: int) -> tuple[int, ...]:
+    def targets(state: State, user: int, params: Mapping[str, int]) -> tuple[int, ...]:
         return tuple(
             o for o in opponents(state, user) if any(is_healthy(state.bodies[o][p]) for p in LIMBS)
         )
 
-    def effect(state: State, user: int, target: int) -> tuple[tuple[int, ...], ...]:
+    def effect(
+        state: State, user: int, target: int, params: Mapping[str, int]
+    ) -> tuple[tuple[int, ...], ...]:
         body = state.bodies[target]
         slot = next(p for p in LIMBS if is_healthy(body[p]))
         new = body[:slot] + (body[slot] | 1,) + body[slot + 1 :]
         return state.bodies[:target] + (new,) + state.bodies[target + 1 :]
 
-    sneeze = CustomCard("sneeze", targets, effect, self_flip=True, description="Infect a limb.")
-    state = make(hands=[("sneeze", "coma", "coma"), ("coma",) * 3], bodies=["hhzzzh", "hhhhhh"],
-                 deck=(("sneeze", 4), ("coma", 8)), custom_cards=(sneeze,))  # fmt: skip
-    assert told(state, "0: use sneeze 1", 1) == (
-        "Seat 0 uses Sneeze on you (Infect a limb).\n"
-        "Your left arm becomes infected.\n"
-        "Seat 0 must flip one of their cards: only their right leg is left to flip, so it turns"
-        " infected."
-    )
+    register_card_effect("sneeze", targets, effect)
+    try:
+        sneeze = CustomCard("sneeze", "sneeze", self_flip=True, description="Infect a limb.")
+        state = make(hands=[("sneeze", "coma", "coma"), ("coma",) * 3], bodies=["hhzzzh", "hhhhhh"],
+                     deck=(("sneeze", 4), ("coma", 8)), custom_cards=(sneeze,))  # fmt: skip
+        assert told(state, "0: use sneeze 1", 1) == (
+            "Seat 0 uses Sneeze on you (Infect a limb).\n"
+            "Your left arm becomes infected.\n"
+            "Seat 0 must flip one of their cards: only their right leg is left to flip, so it"
+            " turns infected."
+        )
+    finally:
+        unregister_card_effect("sneeze")
 
 
 # --------------------------------------------------- cannot play, going out
@@ -542,13 +550,19 @@ def test_each_seat_is_told_everything_its_view_shows_and_nothing_more(config: Co
 def test_knowledge_with_custom_cards() -> None:
     """Custom cards are told by what they change (Ruling 26)."""
 
-    def targets(state: State, user: int) -> tuple[int, ...]:
+    def targets(state: State, user: int, params: Mapping[str, int]) -> tuple[int, ...]:
         return tuple(opponents(state, user))
 
-    def effect(state: State, user: int, target: int) -> tuple[tuple[int, ...], ...]:
+    def effect(
+        state: State, user: int, target: int, params: Mapping[str, int]
+    ) -> tuple[tuple[int, ...], ...]:
         return state.bodies
 
-    dud = CustomCard("dud", targets, effect, self_flip=True)
-    config = Config(players=3, deck=(*DEFAULT_DECK, ("dud", 3)), custom_cards=(dud,))
-    _, moves = _walk(config, 4, bot=False)
-    assert check_knowledge(GAME, config, moves[:150], steps=40) > 0
+    register_card_effect("dud", targets, effect)
+    try:
+        dud = CustomCard("dud", "dud", self_flip=True)
+        config = Config(players=3, deck=(*DEFAULT_DECK, ("dud", 3)), custom_cards=(dud,))
+        _, moves = _walk(config, 4, bot=False)
+        assert check_knowledge(GAME, config, moves[:150], steps=40) > 0
+    finally:
+        unregister_card_effect("dud")

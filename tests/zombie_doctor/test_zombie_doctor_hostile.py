@@ -26,6 +26,7 @@ from zombie_rules.zombie_doctor import (
     CustomCard,
     Move,
     State,
+    Step,
     apply,
     describe,
     legal_moves,
@@ -68,9 +69,13 @@ def test_config_fields_have_their_types(fields: dict[str, Any], field: str) -> N
 
 def test_custom_card_fields_have_their_types() -> None:
     with pytest.raises(InvalidConfig, match="custom_cards"):
-        CustomCard(7, len, len)  # type: ignore[arg-type]
+        CustomCard(7, steps=(Step("flip"),))  # type: ignore[arg-type]
     with pytest.raises(InvalidConfig, match="self_flip"):
-        CustomCard("sneeze", len, len, self_flip="yes")  # type: ignore[arg-type]
+        CustomCard("sneeze", steps=(Step("flip"),), self_flip="yes")  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfig, match="Step"):
+        CustomCard("sneeze", steps=("flip",))  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfig, match="params"):
+        CustomCard("sneeze", steps=(Step("flip"),), params=(("n", "2"),))  # type: ignore[arg-type]
 
 
 def test_config_messages_do_not_repeat_huge_values() -> None:

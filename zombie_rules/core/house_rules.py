@@ -156,6 +156,12 @@ class Composition:
         object.__setattr__(self, "_forbidders", forbidders)
         object.__setattr__(self, "_acts_after", any(r.after for r in self.rules))
 
+    def _plain(self, move: Any) -> Any:
+        """``move`` without its free text; anything else is left for the title to refuse."""
+        if isinstance(move, self.base.move_type):
+            return self.base.without_annotation(move)
+        return move
+
     def _chance(self, state: Any) -> bool:
         return CHANCE in self.base.to_act(state)
 
@@ -196,7 +202,7 @@ class Composition:
     def apply(self, state: Any, move: Any) -> Any:
         if self._chance(state):
             return self._after_events(state, move, self.base.apply(state, move))
-        plain = self.base.without_annotation(move)
+        plain = self._plain(move)
         for added, rule in self._added(state):
             if added == plain:
                 assert rule.do is not None  # HouseRule refuses adds without do
@@ -229,7 +235,7 @@ class Composition:
             if said is not None:
                 return said
         for added, rule in self._added(state) if not self._chance(state) else ():
-            if added == self.base.without_annotation(move):
+            if added == self._plain(move):
                 return f"{move} (house rule {rule.name})"
         return None
 
@@ -239,7 +245,7 @@ class Composition:
             # Like ``apply``, ``describe`` refuses what ``legal_moves`` does not list:
             # the title's describe refuses its illegal moves, the rules the rest.
             told = self.base.describe(state, move, seat)
-            plain = self.base.without_annotation(move)
+            plain = self._plain(move)
             why = None if self._chance(state) else self._forbidden(state, plain)
             if why is not None:
                 raise IllegalMove(f"{move}: {why}")
@@ -248,7 +254,7 @@ class Composition:
         return said
 
     def _is_added(self, state: Any, move: Any) -> bool:
-        plain = self.base.without_annotation(move)
+        plain = self._plain(move)
         return any(added == plain for added, _ in self._added(state))
 
     def label(self, state: Any, move: Any, seat: int | None) -> str:

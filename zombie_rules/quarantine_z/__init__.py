@@ -37,6 +37,15 @@ from zombie_rules.quarantine_z.checks import (
     rounds_played,
 )
 from zombie_rules.quarantine_z.config import Config
+from zombie_rules.quarantine_z.custom import (
+    CardEffect,
+    Played,
+    Point,
+    Who,
+    known_effects,
+    register_effect,
+    unregister_effect,
+)
 from zombie_rules.quarantine_z.describe import account, describe, label
 from zombie_rules.quarantine_z.determinize import determinize
 from zombie_rules.quarantine_z.events import EVENTS, events
@@ -123,6 +132,7 @@ __all__ = [
     "Ambush",
     "Bite",
     "Building",
+    "CardEffect",
     "Claim",
     "ClaimView",
     "ClaimedCard",
@@ -139,6 +149,8 @@ __all__ = [
     "LootDraw",
     "Move",
     "Phase",
+    "Played",
+    "Point",
     "SetupDraw",
     "ShelterDiscards",
     "State",
@@ -150,6 +162,7 @@ __all__ = [
     "TargetKind",
     "Turn",
     "View",
+    "Who",
     "Zombie",
     "ZombieCard",
     "ZombieDraws",
@@ -168,13 +181,16 @@ __all__ = [
     "determinize",
     "events",
     "hidden_variant",
+    "known_effects",
     "label",
     "legal_moves",
     "new_game",
     "parse_move",
+    "register_effect",
     "render",
     "result",
     "rounds_played",
     "to_act",
+    "unregister_effect",
     "view",
 ]

@@ -504,6 +504,8 @@ def _zombie_player(view: View, moves: Sequence[Move]) -> Move | None:
     # Events first.
     for m in _all(moves, Action.EVENT):
         c = cards[m.args[0]]
+        if c.effect:
+            return m  # a custom Event: its designer meant it to be played
         if c.event is Event.SWARM and len(hand) >= 3 and _played(view) < view.allowance:
             return m
         if c.event is Event.DRAW and len(hand) < config.zombie_hand:

@@ -23,7 +23,8 @@ from typing import Any
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.board import Board, Card, back, card, group, pile, place, player, plural
 from zombie_rules.core.seats import has_seat
-from zombie_rules.quarantine_z.cards import Face
+from zombie_rules.quarantine_z.cards import Face, ZombieCard
+from zombie_rules.quarantine_z.custom import rule_text
 from zombie_rules.quarantine_z.state import Phase
 from zombie_rules.quarantine_z.views import (
     ClaimedCard,
@@ -104,7 +105,7 @@ def _zombie_player(v: View, s: int) -> dict[str, Any]:
                 zc[c].name,
                 str(c),
                 "event" if zc[c].face is Face.EVENT else "zombie",
-                zc[c].face.value,
+                _face_detail(zc[c]),
                 acts=(f"play {c}", f"hide {c}", f"event {c}", f"mutate {c}", f"discard {c}"),
             )
             for c in v.zombie_hand
@@ -115,9 +116,16 @@ def _zombie_player(v: View, s: int) -> dict[str, Any]:
     return player(s, f"Seat {s} · Zombie Player", v, s in v.to_act, tags, [group("Hand", hand)])
 
 
+def _face_detail(c: ZombieCard) -> str:
+    """A Zombie card in hand: its face, and a custom card's effect (its rule, by name)."""
+    if not c.effect:
+        return c.face.value
+    return f"{c.face.value}; {rule_text(c.text, c.effect, c.amount)}"
+
+
 def _item(v: View, i: int, acts: tuple[str, ...] = ()) -> Card:
     it = v.config.items[i]
-    return card(it.name, str(i), it.deck.value, it.text, acts=acts)
+    return card(it.name, str(i), it.deck.value, rule_text(it.text, it.effect, it.amount), acts=acts)
 
 
 def _hidden(supply: int, munition: int, acts: tuple[str, ...] = ()) -> list[Card]:
@@ -142,6 +150,8 @@ def _zombie(v: View, z: ZombieView) -> Card:
     life += sum(zc[m].life for m in z.mutations)
     muts = "".join(f" + {zc[m].name}" for m in z.mutations)
     detail = f"zombie {z.number}; Life {life - z.damage} of {life}{muts}"
+    if z.face_up and z.card is not None and zc[z.card].effect:
+        detail += f"; {rule_text('', zc[z.card].effect, zc[z.card].amount)}"
     acts = (f"target-zombie {z.number}",) + tuple(f"mutate {c} {z.number}" for c in v.zombie_hand)
     return card(
         name + muts, f"{life - z.damage}♥", "zombie", detail, mark=f"zombie {z.number}", acts=acts

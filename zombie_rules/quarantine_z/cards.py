@@ -43,7 +43,10 @@ class ZombieCard:
     For ``ZOMBIE`` faces the numbers are the zombie's stats; for ``MUTATION`` faces
     they are added to the zombie's stats. ``horde``: a Headshot counts as one hit.
     ``armor``: each hit on it deals that much less damage. ``noise``: Noise it makes
-    in every Zombie step while alive.
+    in every Zombie step while alive. ``effect`` names a card effect of
+    :mod:`~zombie_rules.quarantine_z.custom` (``""``: none): an Event face's
+    instruction in place of ``event``, or a ZOMBIE face's ability when it arrives
+    face up; ``amount`` is the number either acts with.
     """
 
     name: str
@@ -58,6 +61,7 @@ class ZombieCard:
     event: Event | None = None
     amount: int = 0
     text: str = ""
+    effect: str = ""
 
 
 class Deck(enum.Enum):
@@ -88,7 +92,9 @@ class Item:
     ``armor`` absorbs damage; ``escape`` is added to the wearer's Escape Value;
     ``silent`` makes the wearer's Shoot silent. Combat Items: ``blast`` damage to
     every zombie, ``scare`` added to every Escape Value this round, ``heal`` Life.
-    ``noise``: Noise the card makes when played.
+    ``noise``: Noise the card makes when played. ``effect`` names a card effect of
+    :mod:`~zombie_rules.quarantine_z.custom` a Combat Item has when played (``""``:
+    none), acting with ``amount``.
     """
 
     name: str
@@ -109,6 +115,8 @@ class Item:
     scare: int = 0
     noise: int = 0
     text: str = ""
+    effect: str = ""
+    amount: int = 0
 
 
 @attrs.frozen

@@ -38,6 +38,7 @@ from zombie_rules.quarantine_z._base import (
 )
 from zombie_rules.quarantine_z.cards import Kind
 from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.custom import Played
 from zombie_rules.quarantine_z.effects import attack, drop, hurt, hurt_later, spend_ammo
 from zombie_rules.quarantine_z.flow import zombie_draws
 from zombie_rules.quarantine_z.knowledge import take_public
@@ -55,6 +56,7 @@ from zombie_rules.quarantine_z.state import (
     zombie_target,
 )
 from zombie_rules.quarantine_z.steps import Bite, Turn, biting, turn_of
+from zombie_rules.quarantine_z.vocabulary import run_effect
 
 # ------------------------------------------------------------------ escape
 
@@ -353,7 +355,10 @@ def _combat_item(state: State, s: int, item: int) -> State:
             location = Location(here.building, here.looted, here.cards, zombies)
             state = replace(state, area=set_location(state, state.here, location))
     combat = replace_combat(combat, noise=combat.noise + it.noise, scare=combat.scare + it.scare)
-    return replace(state, combat=combat)
+    state = replace(state, combat=combat)
+    if it.effect:
+        return run_effect(state, it.effect, Played(s, item, it.amount))
+    return state
 
 
 # ----------------------------------------------------------------- Resolve

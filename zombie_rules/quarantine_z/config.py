@@ -27,6 +27,7 @@ from zombie_rules.quarantine_z.cards import (
     Kind,
     ZombieCard,
 )
+from zombie_rules.quarantine_z.custom import Point, check_effect
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 2 + ACTION_SETS - 1  # one Zombie Player and up to four Survivors
@@ -39,7 +40,10 @@ class Config:
     ``zombie_seat`` plays the Zombies; every other seat is a Survivor. The card set
     is ``zombie_card_set``, ``item_set`` (Supply and Munition) and ``building_set``;
     ``None`` means our default set (:mod:`zombie_rules.quarantine_z.cards`), which keeps
-    saved configs short. ``strict_counts`` requires the rulebook's deck sizes.
+    saved configs short. A card of a set may name a card effect (an Event's
+    instruction, a zombie's ability, a Combat Item's effect) registered in
+    :mod:`~zombie_rules.quarantine_z.custom` (ruling 41): the config keeps its name, so
+    it stays data. ``strict_counts`` requires the rulebook's deck sizes.
     ``player_scaling`` (ruling 38) scales the Zombie Player with the number of
     Survivors; ``False`` is the rulebook's fixed numbers at every player count.
     ``combat_round_limit`` ends a combat still going after that many rounds, as a
@@ -190,9 +194,20 @@ def _validate_zombies(config: Config) -> None:
             raise InvalidConfig("zombie_card_set", f"{c.name}: a zombie needs Life and Damage >= 1")
         if c.face is Face.MUTATION and (c.life < 0 or c.damage < 0):
             raise InvalidConfig("zombie_card_set", f"{c.name}: a Mutation cannot lower Life/Damage")
-        if (c.face is Face.EVENT) != (c.event is not None):
-            raise InvalidConfig("zombie_card_set", f"{c.name}: exactly Event faces name an event")
-        if c.face is Face.EVENT and c.amount < 1:
+        if c.face is not Face.EVENT and c.event is not None:
+            raise InvalidConfig("zombie_card_set", f"{c.name}: only Event faces name an event")
+        if c.face is Face.EVENT and (c.event is None) == (not c.effect):
+            raise InvalidConfig(
+                "zombie_card_set",
+                f"{c.name}: an Event face names an event or an effect, exactly one of them",
+            )
+        if c.face is Face.MUTATION and c.effect:
+            raise InvalidConfig(
+                "zombie_card_set", f"{c.name}: a Mutation has no effect; only Events and zombies"
+            )
+        point = Point.EVENT if c.face is Face.EVENT else Point.ARRIVAL
+        check_effect("zombie_card_set", c.name, c.effect, point)
+        if c.event is not None and c.amount < 1:
             raise InvalidConfig("zombie_card_set", f"{c.name}: an event needs an amount >= 1")
     total = sum(c.copies for c in cards)
     if config.strict_counts and total != ZOMBIE_COUNT:
@@ -221,6 +236,14 @@ def _validate_items(config: Config) -> None:
         require_type(f"item_set[{i.name}].kind", i.kind, Kind)
         require_type(f"item_set[{i.name}].ammo", i.ammo, str)
         require_type(f"item_set[{i.name}].text", i.text, str)
+        require_type(f"item_set[{i.name}].amount", i.amount, int)
+        check_effect("item_set", i.name, i.effect, Point.COMBAT_ITEM)
+        if i.effect and i.kind is not Kind.COMBAT:
+            raise InvalidConfig(
+                "item_set", f"{i.name}: only a Combat Item has an effect, not a {i.kind.value} card"
+            )
+        if i.amount < 0:
+            raise InvalidConfig("item_set", f"{i.name}: amount is >= 0, not {i.amount}")
         if i.copies < 1:
             raise InvalidConfig("item_set", f"{i.name}: needs at least one copy")
         if min(i.heal, i.melee, i.gun_damage, i.armor, i.blast, i.noise) < 0:

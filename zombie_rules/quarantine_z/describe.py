@@ -25,7 +25,7 @@ from collections.abc import Callable
 from zombie_rules.core.describing import describer, players_of
 from zombie_rules.core.seats import has_seat, seat_bit
 from zombie_rules.core.validation import expect_seat, expect_well_formed
-from zombie_rules.quarantine_z import aftermath
+from zombie_rules.quarantine_z import aftermath, custom_words
 from zombie_rules.quarantine_z._base import (
     best_gun,
     combat_zombies,
@@ -258,6 +258,8 @@ def _zombies(t: Teller, b: State, m: Move) -> str:
     zc = t.config.zombie_cards[card]
     here = b.area[b.here]
     if action is A.EVENT:
+        if zc.effect:
+            return f"{t.says(z, 'play')} {t.zcard(card)}: {custom_words.rule(zc.effect, zc.amount)}"
         if zc.event is Event.DRAW:
             return f"{t.says(z, 'play')} {t.zcard(card)}: draw {count(zc.amount, 'card')}."
         if zc.event is Event.SWARM:
@@ -279,9 +281,10 @@ def _zombies(t: Teller, b: State, m: Move) -> str:
     # after every zombie that entered play before it.
     new = Zombie(card, action is A.PLAY, (), 0, index)
     if action is A.PLAY:
+        arrives = f" On arrival, {custom_words.rule(zc.effect, zc.amount)}" if zc.effect else ""
         return (
             f"{t.says(z, 'play')} {t.zcard(card)} face up as zombie {index}"
-            f" ({t.zombie_stats(new)})."
+            f" ({t.zombie_stats(new)}).{arrives}"
         )
     if t.seat == z:
         return f"You place {t.zcard(card)} face down as zombie {index} ({t.zombie_stats(new)})."
@@ -289,6 +292,8 @@ def _zombies(t: Teller, b: State, m: Move) -> str:
 
 
 def _zombies_then(t: Teller, b: State, m: Move, a: State, first: str) -> Lines:
+    if m.action in (A.EVENT, A.PLAY) and t.config.zombie_cards[m.args[0]].effect:
+        return [first, *custom_words.effect_lines(t, b, a)]
     if m.action is not A.EVENT or t.config.zombie_cards[m.args[0]].event in (
         Event.DRAW,
         Event.SWARM,
@@ -618,6 +623,8 @@ def _declare(t: Teller, b: State, m: Move) -> str:
 
 def _declare_then(t: Teller, b: State, m: Move, a: State, first: str) -> Lines:
     lines = [first]
+    if m.action is A.USE and t.config.items[m.args[0]].effect:
+        lines += custom_words.effect_lines(t, b, a)
     if m.action is not A.USE and a.phase is not Phase.DECLARE and a.phase is not Phase.RESOLVE:
         # Nobody rolls: the Resolve step ends at once.
         combat = b.combat
@@ -647,6 +654,8 @@ def _combat_item(t: Teller, b: State, m: Move) -> str:
         effects.append(f"every Escape Value {it.scare:+d} this round")
     if it.noise:
         effects.append(count(it.noise, "Noise", "Noise"))
+    if it.effect:
+        effects.append(custom_words.rule(it.effect, it.amount).rstrip("."))
     said = f": {'; '.join(effects)}" if effects else ""
     return f"{t.says(s, 'play')} {t.item(item)}{said}."
 

@@ -10,7 +10,7 @@ that a draw takes the last card of the Zombie deck.
 
 Every fact is read from the state before the move with the rule functions
 ``apply`` runs for that move (``start_combat``, ``lift_restriction``, ``agreed``,
-``wait_out``, ``end_zombies_step``'s test, ``hurt``, ``attack``,
+``wait_out``, ``end_zombies_step``'s test, ``hurt``, ``attack``, a custom Event's effect,
 ``zombie_deck_size``, and the end of the game as ``rules`` decides it), never
 with ``apply`` itself: a menu labels every legal move, and labelling plays none.
 All of it follows from what every seat sees (Life, Armor, equipment, how many
@@ -39,10 +39,12 @@ from zombie_rules.quarantine_z._base import (
 )
 from zombie_rules.quarantine_z.cards import Event
 from zombie_rules.quarantine_z.combat import biter, in_turn
+from zombie_rules.quarantine_z.custom import Played
 from zombie_rules.quarantine_z.effects import attack, hurt
 from zombie_rules.quarantine_z.flow import agreed, lift_restriction, start_combat, wait_out
 from zombie_rules.quarantine_z.location import discards_due
 from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, State, Zombie
+from zombie_rules.quarantine_z.vocabulary import run_effect
 
 #: Who wins when a move ends the game.
 ZOMBIE_WINS, SURVIVORS_WIN = "zombie", "survivors"
@@ -180,6 +182,12 @@ def _zombies(state: State, move: Move) -> Outcome:
     if action is Action.EVENT and card.event is Event.BITE:
         bitten = hurt(state, move.args[1], card.amount, headshot=False)
         if not anyone_alive(bitten):
+            return Outcome(winner=ZOMBIE_WINS)
+    if action is Action.EVENT and card.effect:
+        # The effect's own code, as the rules run it: what it does is public (its
+        # declared learners see only cards, and no card decides a death).
+        acted = run_effect(state, card.effect, Played(move.seat, move.args[0], card.amount))
+        if not anyone_alive(acted):
             return Outcome(winner=ZOMBIE_WINS)
     return _out_of_cards(state, hand, deck)
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from zombie_rules.core.presentation import CardText, Guide, MoveHelp
 from zombie_rules.quarantine_z.cards import ACTION_NAMES, Face
+from zombie_rules.quarantine_z.custom import rule_text
 
 _ITEM = (
     "I is an item id (the number before its name on the board) or its name: the whole"
@@ -228,7 +229,8 @@ def _zombie_text(card: Any) -> str:
     stats = ""
     if card.face is Face.ZOMBIE:
         stats = f" Life {card.life}, Damage {card.damage}, Escape +{card.escape}."
-    return f"{card.face.value.capitalize()} card. {card.text}{stats} {card.copies} in the deck."
+    text = rule_text(card.text, card.effect, card.amount)
+    return f"{card.face.value.capitalize()} card. {text}{stats} {card.copies} in the deck."
 
 
 def cards(config: Any) -> tuple[CardText, ...]:
@@ -256,7 +258,7 @@ def cards(config: Any) -> tuple[CardText, ...]:
             "Supply card" if item.deck.value == "S" else "Munition card",
             str(i),
             item.name,
-            f"{item.text} {item.copies} in the deck.",
+            f"{rule_text(item.text, item.effect, item.amount)} {item.copies} in the deck.",
         )
         for i, item in enumerate(config.items)
     )

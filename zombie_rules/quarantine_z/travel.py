@@ -34,6 +34,7 @@ from zombie_rules.quarantine_z._base import (
 )
 from zombie_rules.quarantine_z.cards import Deck, Event
 from zombie_rules.quarantine_z.config import tables
+from zombie_rules.quarantine_z.custom import Played
 from zombie_rules.quarantine_z.effects import check_item_use, hurt, item_moves, use_from_hand
 from zombie_rules.quarantine_z.flow import (
     agreed,
@@ -65,6 +66,7 @@ from zombie_rules.quarantine_z.state import (
     Zombie,
 )
 from zombie_rules.quarantine_z.steps import LootDraw, Turn, ZombiesStep, turn_of, zombies_played
+from zombie_rules.quarantine_z.vocabulary import run_effect
 
 # ------------------------------------------------------------------ Decide
 
@@ -397,6 +399,8 @@ def do_zombies(state: State, move: Move) -> State:
     if action is Action.EVENT:
         c = config.zombie_cards[card]
         state = replace(state, zombie_hand=tuple(hand), zombie_gone=bump(state.zombie_gone, card))
+        if c.effect:
+            return run_effect(state, c.effect, Played(move.seat, card, c.amount))
         if c.event is Event.DRAW:
             return zombie_draws(state, c.amount, Phase.ZOMBIES, played(state))
         if c.event is Event.SWARM:
@@ -415,13 +419,18 @@ def do_zombies(state: State, move: Move) -> State:
     # face-up." It enters play numbered after every zombie before it.
     new = Zombie(card, action is Action.PLAY, (), 0, state.next_zombie)
     location = Location(here.building, here.looted, here.cards, (*here.zombies, new))
-    return replace(
+    after = replace(
         state,
         zombie_hand=tuple(hand),
         step=zombies_played(played(state) + 1),
         area=set_location(state, state.here, location),
         next_zombie=state.next_zombie + 1,
     )
+    if action is Action.PLAY and config.zombie_cards[card].effect:
+        # A special zombie's ability acts once it is in play; face down it is a standard one.
+        c = config.zombie_cards[card]
+        return run_effect(after, c.effect, Played(move.seat, card, c.amount, new.number))
+    return after
 
 
 # -------------------------------------------------------------------- Loot

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import attrs
 
@@ -276,6 +276,18 @@ def _game_and_config(game: AnyGame, which: str, value: Any) -> tuple[str, Any]:
     return game.name, value
 
 
+class PairOptions(TypedDict, total=False):
+    """What both batches of a comparison share besides agents and games (``Batch``'s own).
+
+    The keywords :func:`make_pair` takes and :func:`compare` passes on to it, written
+    once so that the two signatures cannot drift apart.
+    """
+
+    seed: int
+    rotation: Rotation
+    max_moves: int | None
+
+
 def make_pair(
     game: AnyGame | str,
     base: Any,
@@ -287,7 +299,14 @@ def make_pair(
     rotation: Rotation = Rotation.NONE,
     max_moves: int | None = None,
 ) -> Pair:
-    """The two batches :func:`compare` plays; :class:`InvalidConfig` naming what cannot be."""
+    """The two batches :func:`compare` plays; :class:`InvalidConfig` naming what cannot be.
+
+    ``base`` and ``variant`` are configs of ``game`` (``None``: its default) or
+    variant games of it, registered or published (their default configs are played,
+    under their own names). ``agents``, ``games``, ``seed``, ``rotation`` and
+    ``max_moves`` are as a :class:`Batch` takes them, shared by both; game ``i`` of
+    each is the batch's game ``i``.
+    """
     title = get_game(game) if isinstance(game, str) else game
     batches = []
     for which, value in (("base", base), ("variant", variant)):
@@ -303,24 +322,18 @@ def compare(
     agents: str | Sequence[str],
     games: int,
     *,
-    seed: int = 0,
-    rotation: Rotation = Rotation.NONE,
-    max_moves: int | None = None,
     executor: TaskExecutor | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    **options: Unpack[PairOptions],
 ) -> Comparison:
     """Play ``games`` games of ``base`` and of ``variant`` on common seeds; compare them.
 
-    ``base`` and ``variant`` are configs of ``game`` (``None``: its default) or
-    variant games of it, registered or published (their default configs are played,
-    under their own names). ``agents``, ``seed``,
-    ``rotation`` and ``max_moves`` are as a :class:`Batch` takes them, shared by
-    both; game ``i`` of each is the batch's game ``i``. The same arguments give the
-    same comparison on any executor (default :class:`InProcess`).
+    The games are :func:`make_pair`'s, given the same arguments (``seed``,
+    ``rotation`` and ``max_moves`` among ``options``), played on ``executor``
+    (default :class:`InProcess`); the same arguments give the same comparison on any
+    executor. ``on_progress(done, games)`` is called as the games come in.
     """
-    pair = make_pair(
-        game, base, variant, agents, games, seed=seed, rotation=rotation, max_moves=max_moves
-    )
+    pair = make_pair(game, base, variant, agents, games, **options)
     return finish(pair, play_pair(pair, executor, on_progress=on_progress))
 
 

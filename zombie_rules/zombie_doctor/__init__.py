@@ -9,10 +9,13 @@ Modules, one job each:
 
 - ``cards``: the components as data (characters, body slots, the default deck);
 - ``config``: ``Config``, ``CustomCard`` and per-config lookup tables;
+- ``vocabulary``: the steps a custom card is written in (``Step``) and the
+  registered effects (``register_card_effect``), with who learns what;
 - ``state``: the immutable ``State`` and ``Move`` and their enums;
 - ``usability``: when and how each card can be used (``card_uses``, ``flip_choices``,
   ``opponents``), the one place ``legal_moves`` and ``apply`` both ask;
-- ``effects``: what each card, built-in or custom, does once used;
+- ``effects``: what each card, built-in or custom, does once used (a custom card's
+  steps and follow-ups in ``custom_effects``);
 - ``turns``: bookkeeping after every action (own flip, refill, next turn);
 - ``knowledge``: what each seat (and the whole table) remembers of other hands,
   updated by ``turns`` and ``effects`` and kept by ``determinize``;
@@ -21,7 +24,8 @@ Modules, one job each:
 - ``rules``: the protocol (``new_game``, ``legal_moves``, ``to_act``, chance,
   ``apply`` with its per-phase checks, ``result``);
 - ``views``, ``notation``, ``describe``, ``agents``, ``checks``: views, move
-  parsing, the per-seat account of a move, the heuristic agent, and the hooks the
+  parsing, the per-seat account of a move (a custom card's words in
+  ``describe_custom``), the heuristic agent, and the hooks the
   generic tests use.
 - ``guide``, ``board``, ``facts``, ``search``: the title's face (help and card texts,
   the view as a page draws it, how to read results, what a search bot should know),
@@ -84,6 +88,13 @@ from zombie_rules.zombie_doctor.search import SEARCH
 from zombie_rules.zombie_doctor.state import Action, Move, Phase, State, Status
 from zombie_rules.zombie_doctor.usability import card_uses, flip_choices, opponents
 from zombie_rules.zombie_doctor.views import View, render, view
+from zombie_rules.zombie_doctor.vocabulary import (
+    STEPS,
+    Step,
+    known_card_effects,
+    register_card_effect,
+    unregister_card_effect,
+)
 
 #: What tests and walks vary, for each ``Config`` field worth varying.
 CONFIG_SPACE = {
@@ -118,6 +129,7 @@ __all__ = [
     "RIGHT_LEG",
     "SEARCH",
     "SLOT_NAMES",
+    "STEPS",
     "TORSO",
     "Action",
     "Config",
@@ -127,6 +139,7 @@ __all__ = [
     "Phase",
     "State",
     "Status",
+    "Step",
     "View",
     "account",
     "apply",
@@ -148,14 +161,17 @@ __all__ = [
     "hidden_variant",
     "is_healthy",
     "is_infected",
+    "known_card_effects",
     "label",
     "legal_moves",
     "new_game",
     "opponents",
     "parse_move",
+    "register_card_effect",
     "render",
     "result",
     "rounds_played",
     "to_act",
+    "unregister_card_effect",
     "view",
 ]

@@ -49,7 +49,7 @@ def card_census(state: State) -> Counter[Hashable]:
     for k, n in enumerate(state.deck_unknown):
         if n:
             census[("card", names[k])] += n
-    for k in state.deck_bottom:
+    for k in state.deck_bottom + state.deck_top:
         census[("card", names[k])] += 1
     for hand in state.hands:
         for k in hand:
@@ -85,10 +85,13 @@ def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
     ]
     kept = {s: known_to(state.known, knower, s) for s in hidden}
     secret = [i for i, by in enumerate(state.deck_bottom_hidden_by) if by not in (SHOWN, seat)]
+    # Cards a look left on top: known, in their order, to the seat that looked only.
+    unseen_top = [i for i, by in enumerate(state.deck_top_seen_by) if by != seat]
     pool = expand(state.deck_unknown)
     for s in hidden:
         pool += without(state.hands[s], kept[s])
     pool += [state.deck_bottom[i] for i in secret]
+    pool += [state.deck_top[i] for i in unseen_top]
     pool.sort()  # the unseen cards as the seat knows them (a multiset), not where they lie
     rng.shuffle(pool)
     hands = list(state.hands)
@@ -99,12 +102,15 @@ def hidden_variant(state: State, seat: int | None, rng: random.Random) -> State:
     bottom = list(state.deck_bottom)
     for i in secret:
         bottom[i] = pool.pop()
+    top = list(state.deck_top)
+    for i in unseen_top:
+        top[i] = pool.pop()
     known = _others_memories(state.known, knower, hands, rng)
     return State(
         state.config, state.phase, state.turn, state.round, state.turns_taken, state.bodies,
         state.status, state.out_order, tuple(hands), from_kinds(pool, len(t.names)),
         tuple(bottom), state.deck_bottom_hidden_by, state.morgue, state.coma, state.xray_target,
-        known,
+        known, tuple(top), state.deck_top_seen_by, state.look, state.pending_card,
     )  # fmt: skip
 
 
@@ -158,6 +164,7 @@ def candidate_moves(state: State) -> tuple[Move, ...]:
         moves += [Move(seat, Action.STUCK, "", (p,)) for p in slots]
         moves += [Move(seat, Action.BITE, "", (x, p)) for x in seats for p in slots]
         moves += [Move(seat, Action.PASS), Move(seat, Action.PASS, "", (0,))]
+        moves += [Move(seat, Action.ORDER, "", a) for a in ((), (0,), (0, 0), (1, 0), (0, 1, 2))]
     moves += [Move(CHANCE, Action.DRAW, name) for name in names]
     moves += [Move(CHANCE, Action.ROLL, "", (face,)) for face in range(0, 8)]
     moves += [
@@ -216,6 +223,12 @@ def check_state(state: State) -> None:
         raise ValueError(
             f"deck_bottom_hidden_by: one entry per card under the deck, {SHOWN} or a seat"
         )
+    if (
+        len(state.deck_top_seen_by) != len(state.deck_top)
+        or any(not 0 <= k < len(t.names) for k in state.deck_top)
+        or any(not 0 <= by < n for by in state.deck_top_seen_by)
+    ):
+        raise ValueError("deck_top: card kinds, each with the seat that looked at it")
     if card_census(state) != card_set(config):
         raise ValueError("cards: the state does not hold exactly the config's cards")
     out = set(state.out_order)
@@ -302,7 +315,9 @@ def _check_turn(state: State) -> None:
     alive = [s for s in range(n) if status[s] is Status.ALIVE]
     if (state.xray_target != -1) != (phase is Phase.XRAY):
         raise ValueError("xray_target: a seat in the XRAY phase, else -1")
-    playing = phase in (Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.MORGUE)
+    playing = phase in (
+        Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.MORGUE, Phase.LOOK, Phase.ARRANGE
+    )  # fmt: skip
     if playing and status[seat] is not Status.ALIVE:
         raise ValueError("turn: the seat to play is out of the game")
     if phase in (Phase.ROLL, Phase.BITE) and (
@@ -331,6 +346,29 @@ def _check_turn(state: State) -> None:
         raise ValueError("phase: a flip with one choice is made at once, not asked for")
     elif phase is Phase.MORGUE and not any(state.morgue):
         raise ValueError("morgue: empty, yet a limb is drawn from it")
+    _check_look(state)
+
+
+def _check_look(state: State) -> None:
+    """A look covers cards its user saw on top; a pending card is one of the custom cards."""
+    phase, look, top = state.phase, state.look, state.deck_top
+    custom = tables(state.config).custom
+    if phase is Phase.LOOK:
+        if not len(top) < look or not any(state.deck_unknown):
+            raise ValueError("look: a look draws while it covers more cards than lie on top")
+    elif phase is Phase.ARRANGE:
+        if not 2 <= look <= len(top):
+            raise ValueError("look: at least two looked-at cards lie on top to put back")
+    elif look:
+        raise ValueError("look: 0 outside a look")
+    if look and any(by != state.turn for by in state.deck_top_seen_by[: min(look, len(top))]):
+        raise ValueError("deck_top_seen_by: the user has seen every card its look covers")
+    if phase in (Phase.LOOK, Phase.ARRANGE):
+        allowed: tuple[int, ...] = tuple(custom)
+    else:
+        allowed = (-1, *custom) if phase is Phase.MORGUE else (-1,)
+    if state.pending_card not in allowed:
+        raise ValueError("pending_card: a custom card's kind while its follow-up waits, else -1")
 
 
 def _check_deal(state: State) -> None:

@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 import attrs
 
@@ -17,6 +16,7 @@ from zombie_rules.core.memo import remember_last
 from zombie_rules.core.seats import every_seat
 from zombie_rules.core.validation import require_type, short
 from zombie_rules.zombie_doctor.cards import BUILT_IN, CHARACTERS, DEFAULT_DECK
+from zombie_rules.zombie_doctor.vocabulary import Step, validate_effect
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = len(CHARACTERS)
@@ -31,26 +31,23 @@ DEFAULT_ROUND_LIMIT = 200
 class CustomCard:
     """A pain/gain card kind designed by the table ("Have an idea for a card?").
 
-    ``targets(state, user) -> tuple[int, ...]``: the seats the card may be used on
-    now (the user's own seat for a card used on yourself); empty means the card
-    cannot be used. The rules then drop seats that are out of the game or
-    immune (Coma), so a card is usable exactly when some target remains.
+    A card is data: ``steps`` is a tuple of vocabulary :class:`Step` records
+    carried out in order (hands, deck, morgue and bodies, each with who learns
+    what: :mod:`zombie_rules.zombie_doctor.vocabulary`), or ``effect`` names an
+    effect registered with ``vocabulary.register_card_effect`` (a ``targets`` and an
+    ``effect`` function over bodies, for what the vocabulary cannot say), which
+    receives ``params`` as a mapping. So a ``Config`` holding custom cards goes
+    through JSON, records and replays; an unknown effect name is refused with
+    ``InvalidConfig`` naming it and the registered ones.
 
-    ``effect(state, user, target) -> bodies``: the new ``state.bodies`` after the
-    card is used (one tuple of six body-slot codes per seat, see
-    :mod:`zombie_rules.zombie_doctor.cards`). It may flip, cure and swap body
-    cards between matching slots, but must keep every body card on the table.
-
-    Both must be pure functions of their arguments. ``self_flip`` makes the user
-    flip one of their own cards at the end of the turn, like Amputate and X-Ray.
-    The two functions are typed ``Any`` so that cattrs can still decode
-    built-in-only configs; a ``Config`` holding custom cards cannot be written
-    to or read from JSON.
+    ``self_flip`` makes the user flip one of their own cards at the end of the
+    turn, like Amputate and X-Ray. ``description`` is the card's text.
     """
 
     name: str
-    targets: Any
-    effect: Any
+    effect: str = ""
+    steps: tuple[Step, ...] = ()
+    params: tuple[tuple[str, int], ...] = ()
     self_flip: bool = False
     description: str = ""
 
@@ -62,12 +59,7 @@ class CustomCard:
                 f"custom card {short(self.name)}: 'self_flip' must be true or false and"
                 " 'description' a string",
             )
-        if not callable(self.targets) or not callable(self.effect):
-            raise InvalidConfig(
-                "custom_cards",
-                f"custom card {short(self.name)}: 'targets' and 'effect' must be Python functions;"
-                " configs with custom cards cannot be decoded from JSON, build them in code",
-            )
+        validate_effect(self.name, self.effect, self.steps, self.params)
 
 
 @attrs.frozen(cache_hash=True)

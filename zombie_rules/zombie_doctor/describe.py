@@ -44,10 +44,19 @@ from zombie_rules.zombie_doctor.cards import (
     is_infected,
 )
 from zombie_rules.zombie_doctor.config import tables
+from zombie_rules.zombie_doctor.custom_effects import Shown, ends_in_follow_up, preview
+from zombie_rules.zombie_doctor.describe_custom import (
+    look_draw_line,
+    look_lines,
+    order_line,
+    shown_lines,
+    use_line,
+)
 from zombie_rules.zombie_doctor.foresight import NOTHING, Outcome, foresee
 from zombie_rules.zombie_doctor.rules import apply, health, result
 from zombie_rules.zombie_doctor.state import SHOWN, Action, Move, Phase, State, Status
 from zombie_rules.zombie_doctor.turns import Work, short_seat
+from zombie_rules.zombie_doctor.vocabulary import LOOK_TOP
 
 #: How the built-in cards are printed.
 CARD_TITLES = {
@@ -216,7 +225,9 @@ class _Words:
             s = self.move.seat
             return f"{self.subj(s)} {self.verb(s, 'let', 'lets')} the victim go: no bite."
         if action is Action.DRAW:
-            return self.draw()
+            return look_draw_line(self) if self.state.phase is Phase.LOOK else self.draw()
+        if action is Action.ORDER:
+            return order_line(self)
         if action is Action.LIMB:
             return self.limb()
         return self.roll()
@@ -275,11 +286,14 @@ class _Words:
         return self.custom()
 
     def custom(self) -> str:
-        s, (target,) = self.move.seat, self.move.args
+        s = self.move.seat
         t = tables(self.state.config)
         custom = t.custom[t.index[self.move.card]]
-        on = "" if target == s else f" on {self.obj(target)}"
         about = f" ({custom.description.rstrip('.')})" if custom.description else ""
+        if custom.steps:
+            return use_line(self, card_title(custom.name), custom.steps, about)
+        (target,) = self.move.args
+        on = "" if target == s else f" on {self.obj(target)}"
         return f"{self.subj(s)} {self.verb(s, 'use', 'uses')} {card_title(custom.name)}{on}{about}."
 
     def take(self) -> str:
@@ -376,15 +390,22 @@ class _Account(_Words):
             return [f"Seat {target} shows you their hand: {_listing(hand)}. Take one card."]
         if m.card in CARD_TITLES:
             return []
-        s, (target,) = m.seat, m.args
-        bodies = self.effect_bodies()
+        t = tables(self.state.config)
+        kind = t.index[m.card]
+        custom = t.custom[kind]
+        shown: Shown = []
+        w = preview(self.state, m.seat, kind, m.args, shown)
+        bodies = w.bodies
         changes = [
             self.body_change(x, slot, self.state.bodies[x][slot], bodies[x][slot])
-            for x in sorted({s, target})
+            for x in range(len(bodies))
             for slot in range(len(SLOT_TITLES))
             if bodies[x][slot] != self.state.bodies[x][slot]
         ]
-        return changes or ["Nothing changes on the table."]
+        lines = changes + shown_lines(self, shown)
+        if custom.steps and custom.steps[-1].op == LOOK_TOP and w.status[m.seat] is Status.ALIVE:
+            lines += look_lines(self, w.state(), custom.steps[-1])
+        return lines or ["Nothing changes on the table."]
 
     def body_change(self, s: int, slot: int, old: int, new: int) -> str:
         limb = SLOT_TITLES[slot]
@@ -402,11 +423,8 @@ class _Account(_Words):
         """The bodies just after the used card's effect, before any flip of the user's."""
         m = self.move
         if m.action is Action.USE and m.card not in CARD_TITLES:
-            t = tables(self.state.config)
-            bodies: tuple[tuple[int, ...], ...] = t.custom[t.index[m.card]].effect(
-                self.state, m.seat, m.args[0]
-            )
-            return bodies
+            kind = tables(self.state.config).index[m.card]
+            return preview(self.state, m.seat, kind, m.args).bodies
         return self.state.bodies
 
     # ------------------------------------------------------------ consequences
@@ -461,10 +479,18 @@ class _Account(_Words):
     def flipped_slot(self) -> int | None:
         """The slot the user flipped automatically after Amputate, X-Ray or a custom card."""
         m = self.move
+        t = tables(self.state.config)
         if m.action is Action.USE:
-            t = tables(self.state.config)
             custom = t.custom.get(t.index[m.card])
-            if m.card != AMPUTATE and (custom is None or not custom.self_flip):
+            if m.card != AMPUTATE and (
+                custom is None or not custom.self_flip or ends_in_follow_up(custom)
+            ):
+                return None
+        elif m.action is Action.ORDER or (
+            m.action is Action.DRAW and self.state.phase is Phase.LOOK
+        ):
+            pending = t.custom.get(self.state.pending_card)
+            if pending is None or not pending.self_flip or self.after.look:
                 return None
         elif m.action is not Action.TAKE:
             return None
@@ -489,28 +515,46 @@ class _Account(_Words):
         return lines + (self.out_lines(s) if s in self.new_out else [])
 
     def bottom_draws(self) -> list[str]:
-        """Cards taken from the known bottom of the deck once its unseen part is used up."""
+        """Cards taken from the known top or bottom of the deck when the hands are refilled.
+
+        A look's cards lie on top and are taken first; the bottom once the unseen part
+        is used up.
+        """
         state, after, m = self.state, self.after, self.move
         index = tables(state.config).index
-        queue = list(zip(state.deck_bottom, state.deck_bottom_hidden_by, strict=True))
+        queue = [(k, by, False) for k, by in zip(state.deck_bottom, state.deck_bottom_hidden_by,
+                                                 strict=True)]  # fmt: skip
         sizes = [len(h) for h in state.hands]
-        if m.action is Action.USE:
-            queue.append((index[m.card], SHOWN))
+        out_early: set[int] = set()
+        if m.action is Action.USE and m.card not in CARD_TITLES:
+            w = preview(state, m.seat, index[m.card], m.args)
+            queue = [(k, by, False) for k, by in zip(w.deck_bottom, w.deck_bottom_hidden_by,
+                                                     strict=True)]  # fmt: skip
+            sizes = [len(h) for h in w.hands]
+            out_early = set(w.out_order)
+        elif m.action is Action.USE:
+            queue.append((index[m.card], SHOWN, False))
             sizes[m.seat] -= 1
         elif m.action is Action.STUCK and m.card:
-            queue.append((index[m.card], m.seat))
+            queue.append((index[m.card], m.seat, False))
             sizes[m.seat] -= 1
         elif m.action is Action.TAKE:
             sizes[m.seat] += 1
             sizes[state.xray_target] -= 1
-        elif m.action is Action.DRAW:
+        elif m.action is Action.DRAW and state.phase is not Phase.LOOK:
             sizes[short_seat(Work(state))] += 1
         for s in self.new_out:
-            queue += [(k, s) for k in self.hand_at_knockout(s)]
+            if s not in out_early:
+                queue += [(k, s, False) for k in self.hand_at_knockout(s)]
+        top, seen_by = self.top_before_refill()
         drawn = len(queue) - len(after.deck_bottom)
+        taken = len(top) - len(after.deck_top)
+        if taken < 0 or after.deck_top != top[taken:]:
+            taken = 0  # the move put cards on top (a look): none were taken
+        queue = [(k, by, True) for k, by in zip(top[:taken], seen_by, strict=False)] + queue
         n, size = state.config.players, state.config.hand_size
         lines = []
-        for kind, hidden_by in queue[:drawn]:
+        for kind, hidden_by, from_top in queue[: taken + drawn]:
             to = next(
                 x
                 for x in ((state.turn + i) % n for i in range(n))
@@ -519,6 +563,13 @@ class _Account(_Words):
             sizes[to] += 1
             if to == self.seat:
                 lines.append(f"You take the {self.card(kind)} from the top of the deck.")
+            elif from_top and hidden_by == self.seat:
+                lines.append(
+                    f"Seat {to} takes the {self.card(kind)} from the top of the deck"
+                    " (you looked at it)."
+                )
+            elif from_top:
+                lines.append(f"Seat {to} takes a card from the top of the deck.")
             elif hidden_by == SHOWN or hidden_by == self.seat:
                 lines.append(f"Seat {to} takes the {self.card(kind)} from the top of the deck.")
             else:
@@ -526,6 +577,17 @@ class _Account(_Words):
                     f"Seat {to} takes a card from the top of the deck (one put there unseen)."
                 )
         return lines
+
+    def top_before_refill(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The known top of the deck, and who saw each card, as the move leaves it to draw from."""
+        state, m = self.state, self.move
+        if m.action is Action.ORDER:
+            top = state.deck_top
+            return tuple([top[i] for i in m.args]) + top[state.look :], state.deck_top_seen_by
+        if m.action is Action.DRAW and state.phase is Phase.LOOK:
+            kind = tables(state.config).index[m.card]
+            return (*state.deck_top, kind), (*state.deck_top_seen_by, state.turn)
+        return state.deck_top, state.deck_top_seen_by
 
     def next_turn(self) -> list[str]:
         state, after = self.state, self.after

@@ -10,10 +10,8 @@ then take; draw, then attach); both steps are here.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
-from zombie_rules.core.errors import InvalidConfig
 from zombie_rules.core.piles import put, take
 from zombie_rules.core.seats import with_seat
 from zombie_rules.zombie_doctor.cards import (
@@ -25,7 +23,6 @@ from zombie_rules.zombie_doctor.cards import (
     MEDICINE,
     MISSING,
     MORGUE,
-    SLOT_NAMES,
     TORSO,
     XRAY,
     card,
@@ -34,6 +31,7 @@ from zombie_rules.zombie_doctor.cards import (
     is_infected,
 )
 from zombie_rules.zombie_doctor.config import morgue_kind, tables
+from zombie_rules.zombie_doctor.custom_effects import finish_follow_up, use_custom
 from zombie_rules.zombie_doctor.knowledge import xray_taken
 from zombie_rules.zombie_doctor.state import Phase, State, Status
 from zombie_rules.zombie_doctor.turns import Work, end_action
@@ -89,9 +87,7 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
         w.phase = MORGUE_PHASE
         return w.state()
     else:
-        custom = t.custom[kind]
-        custom_effect(w, state, seat, args[0], custom.name, custom.effect(state, seat, args[0]))
-        return end_action(w, self_flip=custom.self_flip)
+        return use_custom(w, seat, kind, args)
     return end_action(w, self_flip=False)
 
 
@@ -142,53 +138,6 @@ def morgue_attach(state: State, k: int, character: int, slot: int, infected: boo
     else:
         # Same side as the limb you have: it goes back into the box (ruling).
         w.morgue = put(w.morgue, k)
+    if w.pending_card >= 0:
+        return finish_follow_up(w)  # a custom card's morgue draw
     return end_action(w, self_flip=False)
-
-
-def custom_effect(w: Work, state: State, seat: int, target: int, name: str, bodies: object) -> None:
-    """Check a custom card's new bodies and put them on the table.
-
-    A seat whose head the card infects turns (:func:`checked_bodies` says what is checked).
-    """
-    new = checked_bodies(state, seat, target, name, bodies)
-    for s in sorted({seat, target}):
-        w.set_body(s, new[s])
-        if is_infected(new[s][HEAD]) and w.status[s] is ALIVE:
-            w.knock_out(s, TURNED)
-
-
-def checked_bodies(
-    state: State, seat: int, target: int, name: str, bodies: object
-) -> tuple[tuple[int, ...], ...]:
-    """A custom card's new bodies, checked; raises ``InvalidConfig`` naming the card.
-
-    The table's ``effect`` function is outside the rules' control, so its result
-    is checked here (shape, untouched bystanders, no body card lost or moved to
-    another slot).
-    """
-    n = state.config.players
-    ok = (
-        isinstance(bodies, tuple)
-        and len(bodies) == n
-        and all(
-            isinstance(b, tuple) and len(b) == len(SLOT_NAMES) and all(type(c) is int for c in b)
-            for b in bodies
-        )
-    )
-    if not ok:
-        raise InvalidConfig(
-            "custom_cards", f"{name}: effect must return one tuple of six ints per seat"
-        )
-    new: tuple[tuple[int, ...], ...] = bodies  # type: ignore[assignment]
-    if any(new[s] != state.bodies[s] for s in range(n) if s not in (seat, target)):
-        raise InvalidConfig("custom_cards", f"{name}: effect changed a body it was not used on")
-
-    def cards(rows: tuple[tuple[int, ...], ...]) -> Counter[tuple[int, int]]:
-        return Counter((character_of(c), p) for b in rows for p, c in enumerate(b) if c != MISSING)
-
-    if cards(new) != cards(state.bodies) or any(new[s][HEAD] == MISSING for s in range(n)):
-        raise InvalidConfig(
-            "custom_cards",
-            f"{name}: effect must keep every body card on the table, each in its own slot",
-        )
-    return new

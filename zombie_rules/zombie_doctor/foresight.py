@@ -9,7 +9,8 @@ round, the config), so a label may say it to anyone without telling a hidden car
 
 :func:`foresee` reads it from the state before the move with the very rule
 functions ``apply`` uses (``flip_choices``, ``game_finished``,
-``beheading_ends_game``, ``turn_after``, ``caps_round``, ``checked_bodies``) and
+``beheading_ends_game``, ``turn_after``, ``caps_round``, and a custom card's
+steps run on a scratch copy, ``custom_effects.preview``) and
 walks the same steps ``effects.use_card`` and ``turns.end_action`` take, without
 playing the move: nothing is built but a few small tuples, so a menu of many
 moves stays cheap. A test holds every prediction to what ``apply`` then does.
@@ -19,9 +20,10 @@ from __future__ import annotations
 
 import attrs
 
-from zombie_rules.zombie_doctor.cards import AMPUTATE, HEAD, MORGUE, XRAY, is_infected
+from zombie_rules.zombie_doctor.cards import AMPUTATE, HEAD, MORGUE, XRAY
 from zombie_rules.zombie_doctor.config import tables
-from zombie_rules.zombie_doctor.effects import beheading_ends_game, checked_bodies
+from zombie_rules.zombie_doctor.custom_effects import ends_in_follow_up, preview
+from zombie_rules.zombie_doctor.effects import beheading_ends_game
 from zombie_rules.zombie_doctor.state import Action, Move, State, Status
 from zombie_rules.zombie_doctor.turns import caps_round, game_finished, turn_after
 from zombie_rules.zombie_doctor.usability import flip_choices
@@ -124,19 +126,22 @@ class _Walk:
                 self_flip = True  # after the card is taken
             else:
                 t = tables(state.config)
-                custom = t.custom.get(t.index[name])
+                kind = t.index[name]
+                custom = t.custom.get(kind)
                 if custom is not None:
-                    (target,) = move.args
-                    bodies = checked_bodies(
-                        state, seat, target, name, custom.effect(state, seat, target)
-                    )
-                    for s in sorted({seat, target}):
-                        if is_infected(bodies[s][HEAD]):
-                            self.knock_out(s, TURNED)
-                    body = bodies[seat]
-                    self_flip = custom.self_flip
+                    w = preview(state, seat, kind, move.args)
+                    for s in w.out_order[len(state.out_order) :]:
+                        self.knock_out(s, w.status[s])
+                    body = w.bodies[seat]
+                    # After a follow-up (a look, a morgue draw) the body may change
+                    # again before the user's own flip: nothing is foreseen of it.
+                    self_flip = custom.self_flip and not ends_in_follow_up(custom)
         elif action is Action.TAKE:
             self_flip = True
+        elif action is Action.ORDER:
+            # A custom card's look ends here: its user's own flip, if the card asks for one.
+            custom = tables(state.config).custom.get(state.pending_card)
+            self_flip = custom is not None and custom.self_flip
         elif action is Action.STUCK or action is Action.FLIP:
             if move.args[0] == HEAD:
                 self.knock_out(seat, TURNED)

@@ -16,6 +16,7 @@ from zombie_rules.zombie_doctor.cards import (
     XRAY,
 )
 from zombie_rules.zombie_doctor.state import Status
+from zombie_rules.zombie_doctor.vocabulary import registered
 
 _SLOTS = "Slots: head, torso, larm, rarm, lleg, rleg (left/right arm and leg)."
 
@@ -30,10 +31,11 @@ MOVES = (
             "use medicine SLOT",
             "use defibrillator",
             "use morgue",
-            "use NAME SEAT",
+            "use NAME [SEAT] [SLOT] ...",
         ),
         "Use one pain/gain card from your hand, on an opponent (by seat) or on yourself. You"
-        " must use a card if one can be used. NAME SEAT is a custom card of the table. " + _SLOTS,
+        " must use a card if one can be used. NAME is a custom card of the table, followed"
+        " by the seats and slots each of its steps asks for, in order. " + _SLOTS,
         ("use amputate 2 larm", "use xray 1", "use medicine rleg", "use coma"),
     ),
     MoveHelp(
@@ -43,6 +45,13 @@ MOVES = (
         " side as a penalty (limbs first, then the torso, then the head), and if you like"
         " return a card from your hand under the deck, unseen, for a new one.",
         ("stuck flip lleg", "stuck flip torso return morgue"),
+    ),
+    MoveHelp(
+        "order",
+        ("order N N ...",),
+        "After a custom card's look at the top of the deck: put the cards back in the order"
+        " you like, top first, each named by its place now (0 is the top).",
+        ("order 1 0",),
     ),
     MoveHelp(
         "take",
@@ -131,11 +140,26 @@ _NAMES = {
 }
 
 
+def _custom_text(card: Any) -> str:
+    """A custom card's text: its description, else what its steps or registered effect say."""
+    if card.description:
+        return str(card.description)
+    if card.effect:
+        text = registered(card.effect).text
+        return text or "A custom card of this table (its effect is the table's code)."
+    return (
+        "A custom card of this table: "
+        + "; ".join(f"{step.op.replace('_', ' ')} ({step.who})" for step in card.steps)
+        + "."
+    )
+
+
 def cards(config: Any) -> tuple[CardText, ...]:
     """The table's pain/gain cards (custom ones too) and the characters at the table."""
     entries = []
+    custom = {c.name: c for c in config.custom_cards}
     for name, copies in config.deck:
-        text = _TEXTS.get(name, "A custom card of this table (its effect is the table's code).")
+        text = _TEXTS.get(name) or _custom_text(custom[name])
         entries.append(
             CardText(
                 "Pain/gain card", name, _NAMES.get(name, name), f"{text} {copies} in the deck."

@@ -16,8 +16,9 @@ deal, and much of a game), else one :data:`Row` per holder: ``(shared, own)``.
 (all a spectator knows); ``own`` lists ``(knower, extra)`` by knower: what that
 seat knows of the hand *besides* ``shared``. A seat is listed once it has seen
 something of the hand that not everyone saw (it X-Rayed it, was X-Rayed by it,
-or put under the deck unseen a card the holder later drew; a seat listed for an
-X-Ray's target is listed for its user too), until the hand goes under the deck,
+was shown it by a custom card, or put under the deck unseen, or looked at on top of
+it, a card the holder later drew; a seat listed for an X-Ray's target is listed for
+its user too), until the hand goes under the deck,
 and ``extra`` may be empty. So whether a seat is listed is public (every seat
 saw the X-Ray, or the draw), while what it knows is not: ``determinize`` keeps
 the listing and draws the rest.
@@ -25,7 +26,9 @@ Keeping the shared part once per hand makes the frequent public updates (a card
 used face up, a shown card taken from the top of the deck) touch one tuple.
 Equal knowledge is an equal value, so states stay comparable and hashable.
 
-The updates below are the only ones the rules make. Each keeps every bound sound,
+A custom card may show a whole hand: to the table (:func:`shown_to_table`, the
+shared part becomes the hand) or to its user (:func:`shown_to`). The updates below
+are the only ones the rules make. Each keeps every bound sound,
 and as tight as a plain rule can: a card seen leaving the hand drops one copy of
 its kind (the one played may be the one known, or another); a card lost unseen
 could be any of the known ones, so one copy of each known kind is dropped; a
@@ -258,3 +261,26 @@ def without(hand: Iterable[int], kinds: Iterable[int]) -> list[int]:
     for kind in kinds:
         rest.remove(kind)
     return rest
+
+
+def shown_to_table(known: Known, holder: int, hand: Cards, players: int) -> Known:
+    """``holder`` shows its whole ``hand`` to the table: everyone knows all of it.
+
+    The shared part becomes the hand itself; the seats listed stay listed (that
+    they remember the hand is still public) with nothing besides it to know.
+    """
+    _, own = known[holder] if known else UNKNOWN_HAND
+    row = (hand, tuple([(who, NO_CARDS) for who, _ in own]))
+    return _with_row(known, holder, row, players)
+
+
+def shown_to(known: Known, holder: int, knower: int, hand: Cards, players: int) -> Known:
+    """``holder`` shows its whole ``hand`` to ``knower`` alone; the others see only that it did.
+
+    ``knower`` is listed for the hand from now on (which is public), and knows the
+    cards besides the shared ones.
+    """
+    shared, own = known[holder] if known else UNKNOWN_HAND
+    mine = dict(own)
+    mine[knower] = tuple(without(hand, shared))
+    return _with_row(known, holder, (shared, _listed(mine)), players)

@@ -3,7 +3,8 @@
 ``use amputate 2 larm``, ``use xray 1``, ``use medicine rleg``, ``use coma``
 (a card or a slot may be cut to a unique start: ``use amp 2 la``),
 ``stuck flip lleg``, ``stuck flip torso return morgue``, ``take medicine``,
-``flip rarm``, ``bite 2 torso``, ``pass``, and for chance ``draw coma``,
+``flip rarm``, ``bite 2 torso``, ``pass``, ``order 1 0`` (a custom card's look:
+the looked-at cards' positions, 0 the top, in the order they go back), and for chance ``draw coma``,
 ``limb 1 larm infected``, ``roll 4``.
 
 Each argument has a kind given by its place (a seat, a slot, a side, a number):
@@ -22,12 +23,21 @@ from zombie_rules.zombie_doctor.cards import AMPUTATE, MAD_SCIENTIST, MEDICINE, 
 from zombie_rules.zombie_doctor.config import tables
 from zombie_rules.zombie_doctor.rules import to_act
 from zombie_rules.zombie_doctor.state import Action, Move, State
+from zombie_rules.zombie_doctor.vocabulary import (
+    CURE,
+    FLIP,
+    NEW_HAND,
+    REVEAL_HAND,
+    SWAP,
+    TO_MORGUE,
+    Step,
+)
 
 _SIDES = {"healthy": 0, "infected": 1}
 #: The moves a seat may make, and chance's, as an unknown keyword's guess is picked among.
 SEAT_FORMS = (
     "use CARD [SEAT] [SLOT]", "stuck flip SLOT [return CARD]", "take CARD", "flip SLOT",
-    "bite SEAT SLOT", "pass",
+    "bite SEAT SLOT", "pass", "order N N ...",
 )  # fmt: skip
 CHANCE_FORMS = ("draw CARD", "limb CHARACTER SLOT infected|healthy", "roll N")
 
@@ -35,7 +45,7 @@ CHANCE_FORMS = ("draw CARD", "limb CHARACTER SLOT infected|healthy", "roll N")
 SEAT, SLOT, SIDE, NUMBER = "a seat number", "a slot", "a side", "a number"
 _CHARACTER = "a character number"
 
-#: ``use`` argument places per built-in card (custom cards take one seat).
+#: ``use`` argument places per built-in card (a custom card's come from its steps).
 _USE_PLACES: dict[str, tuple[str, ...]] = {
     AMPUTATE: (SEAT, SLOT),
     MAD_SCIENTIST: (SEAT, SLOT),
@@ -87,7 +97,26 @@ def _use_places(state: State, card: str) -> tuple[str, ...]:
     places = _USE_PLACES.get(card)
     if places is not None:
         return places
-    return (SEAT,) if card in tables(state.config).index else ()
+    t = tables(state.config)
+    kind = t.index.get(card, -1)
+    custom = t.custom.get(kind)
+    if custom is None:
+        return ()
+    if not custom.steps:
+        return (SEAT,)
+    return tuple([place for step in custom.steps for place in _step_places(step)])
+
+
+def _step_places(step: Step) -> tuple[str, ...]:
+    """The argument places of one vocabulary step, as ``usability.step_choices`` lists them."""
+    seat = () if step.who == "user" else (SEAT,)
+    if step.op in (FLIP, CURE, TO_MORGUE):
+        return (*seat, SLOT)
+    if step.op == SWAP:
+        return (SEAT, SLOT) if step.who == "user" else (SEAT, SEAT, SLOT)
+    if step.op == REVEAL_HAND:
+        return (SEAT,)
+    return seat if step.op == NEW_HAND else ()
 
 
 def parse_move(state: State, text: str) -> Move:

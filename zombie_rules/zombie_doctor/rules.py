@@ -29,6 +29,7 @@ from zombie_rules.core.result import Result
 from zombie_rules.core.validation import expect_move, expect_well_formed, short
 from zombie_rules.zombie_doctor.cards import LIMBS, SLOT_NAMES, card, is_healthy, slot_word
 from zombie_rules.zombie_doctor.config import Config, morgue_kind, morgue_limb, tables
+from zombie_rules.zombie_doctor.custom_effects import arrange, look_at, orders
 from zombie_rules.zombie_doctor.effects import morgue_attach, use_card, xray_take
 from zombie_rules.zombie_doctor.state import Action, Move, Phase, State, Status, said
 from zombie_rules.zombie_doctor.turns import Work, end_action, next_turn, refill, short_seat
@@ -60,9 +61,9 @@ DIE_FACES = 6
 # Enum members as module globals: CPython 3.11 reads ``Action.USE`` through the enum
 # metaclass, and every ``apply`` of a played card reads two.
 _USE, _STUCK = Action.USE, Action.STUCK
-_DEAL, _PLAY, _XRAY, _SELF_FLIP, _MORGUE, _DRAW, _ROLL, _BITE, _OVER = (
+_DEAL, _PLAY, _XRAY, _SELF_FLIP, _MORGUE, _DRAW, _ROLL, _BITE, _OVER, _LOOK, _ARRANGE = (
     Phase.DEAL, Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.MORGUE,
-    Phase.DRAW, Phase.ROLL, Phase.BITE, Phase.OVER,
+    Phase.DRAW, Phase.ROLL, Phase.BITE, Phase.OVER, Phase.LOOK, Phase.ARRANGE,
 )  # fmt: skip
 
 
@@ -165,6 +166,13 @@ def _flip_moves(seat: int, slots: tuple[int, ...]) -> tuple[Move, ...]:
     return tuple(Move(seat, Action.FLIP, "", (p,)) for p in slots)
 
 
+@functools.lru_cache(maxsize=64)
+def _order_moves(seat: int, look: int) -> tuple[Move, ...]:
+    # Every order is listed, whatever the cards: equal cards give equal decks, but the
+    # list must not tell anyone (a spectator too) that two of the cards are alike.
+    return tuple(Move(seat, Action.ORDER, "", order) for order in orders(look))
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every move any actor may make now; empty exactly when the game is over."""
     phase = state.phase
@@ -187,6 +195,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             for p in flip_choices(state.bodies[v])
         )
         return (*bites, Move(seat, Action.PASS))
+    if phase is _ARRANGE:
+        return _order_moves(seat, state.look)
     if phase is _OVER:
         return ()
     moves, _ = chance_weights(state)
@@ -199,7 +209,7 @@ def to_act(state: State) -> frozenset[int]:
     return _alone(state.turn) if actors is None else actors
 
 
-_SEAT_PHASES = frozenset((Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.BITE))
+_SEAT_PHASES = frozenset((Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.BITE, Phase.ARRANGE))
 _CHANCE_ONLY = frozenset((CHANCE,))
 #: ``to_act`` by phase number: ``None`` where the seat whose turn it is acts.
 _ACTORS: tuple[frozenset[int] | None, ...] = tuple(
@@ -221,7 +231,7 @@ def chance_weights(state: State) -> tuple[Sequence[Move], Sequence[int]]:
     which costs less than a memo's lookup at the chance nodes a playout samples once.
     """
     phase = state.phase
-    if phase is _DEAL or phase is _DRAW:
+    if phase is _DEAL or phase is _DRAW or phase is _LOOK:
         return present(_draw_moves(state.config), state.deck_unknown)
     if phase is _MORGUE:
         return present(_limb_moves(state.config), state.morgue)
@@ -390,6 +400,32 @@ def _draw(state: State, move: Move) -> State:
     return refill(w, dealing=dealing)
 
 
+def _look(state: State, move: Move) -> State:
+    # A custom card's look: the next card from the unseen part, seen by the user alone.
+    _expect(state, move, CHANCE, Action.DRAW)
+    t = tables(state.config)
+    kind = t.index.get(move.card, -1)
+    if move.args or kind < 0 or not state.deck_unknown[kind]:
+        present = ", ".join(n for n, c in zip(t.names, state.deck_unknown, strict=True) if c)
+        raise IllegalMove(
+            f"{said(move)}: no such card in the unseen part of the deck; it holds {present}"
+        )
+    return look_at(state, kind)
+
+
+def _order(state: State, move: Move) -> State:
+    # "Put them back in any order": a custom card's follow-up choice.
+    _expect(state, move, state.turn, Action.ORDER)
+    if move.card or tuple(sorted(move.args)) != tuple(range(state.look)):
+        positions = " ".join(map(str, range(state.look)))
+        raise IllegalMove(
+            f"{said(move)}: name each of the {state.look} cards you looked at once, by its"
+            f" position now (0 is the top), in the order they go back, top first: for"
+            f" example 'order {positions}' keeps them as they are"
+        )
+    return arrange(state, move.args)
+
+
 def _roll(state: State, move: Move) -> State:
     _expect(state, move, CHANCE, Action.ROLL)
     if len(move.args) != 1 or not 1 <= move.args[0] <= DIE_FACES:
@@ -434,6 +470,8 @@ _BY_PHASE: dict[Phase, Callable[[State, Move], State]] = {
     Phase.DRAW: _draw,
     Phase.ROLL: _roll,
     Phase.BITE: _bite,
+    Phase.LOOK: _look,
+    Phase.ARRANGE: _order,
 }
 #: The same, indexed by the phase's number (faster than a dict lookup); ``None``
 #: once the game is over.

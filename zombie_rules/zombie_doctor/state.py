@@ -41,6 +41,8 @@ class Phase(enum.IntEnum):
     ROLL = 6  # chance: the die a zombie rolls (Bonus Game Mode)
     BITE = 7  # zombie seat ``turn`` bites a player after an even roll
     OVER = 8
+    LOOK = 9  # chance: the next card a custom card's look turns up from the unseen deck
+    ARRANGE = 10  # seat ``turn`` puts the cards it looked at back on top, in any order
 
 
 class Status(enum.IntEnum):
@@ -63,6 +65,7 @@ class Action(enum.Enum):
     LIMB = "limb"  # chance: args (character, slot, infected) of the morgue draw
     ROLL = "roll"  # chance: args (face,)
     PASS = "pass"  # a zombie does not bite after an even roll ("you may bite")
+    ORDER = "order"  # args: the looked-at cards' positions, in the new order (top first)
 
 
 #: ``deck_bottom_hidden_by`` of a card everyone saw go under the deck.
@@ -77,8 +80,11 @@ class Move:
     """One move. ``card`` names a pain/gain card kind (``""`` when none).
 
     ``USE`` arguments: Amputate and Mad Scientist ``(opponent, slot)``; X-Ray and
-    custom cards ``(target seat,)``; Medicine ``(slot,)``; Coma, Defibrillator and
-    Morgue none. Slots are indices into ``cards.SLOT_NAMES``.
+    custom cards with a registered effect ``(target seat,)``; Medicine ``(slot,)``;
+    Coma, Defibrillator and Morgue none; a vocabulary card each step's arguments in
+    order (``usability.step_choices``). ``ORDER`` arguments: the positions (0 the
+    top) of the looked-at cards, in the order they go back. Slots are indices into
+    ``cards.SLOT_NAMES``.
     """
 
     seat: int
@@ -151,6 +157,14 @@ class State:
     seat holds, and what each listed seat knows there besides (see
     :mod:`.knowledge`). It defaults to ``()``, so a state saved before it
     existed still decodes.
+
+    A custom card's look (``vocabulary.LOOK_TOP``) leaves cards on top of the deck
+    in a known order: ``deck_top`` (drawn before the unseen part) and, card by card,
+    ``deck_top_seen_by``, the seat that knows it is there. ``look`` is how many top
+    cards the look in progress covers (``LOOK``: until that many lie there;
+    ``ARRANGE``: the ones being put back), and ``pending_card`` the kind of the
+    custom card whose follow-up is pending (``-1`` when none). All default to
+    empty, so a state saved before they existed still decodes.
     """
 
     config: Config
@@ -169,6 +183,10 @@ class State:
     coma: int
     xray_target: int
     known: Known = NOTHING_KNOWN
+    deck_top: tuple[int, ...] = ()
+    deck_top_seen_by: tuple[int, ...] = ()
+    look: int = 0
+    pending_card: int = -1
 
 
 def _slot_builder(cls: type[State]) -> Callable[..., State]:

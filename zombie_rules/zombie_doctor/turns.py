@@ -48,9 +48,9 @@ class Work:
     """
 
     __slots__ = (
-        "bodies", "coma", "config", "deck_bottom", "deck_bottom_hidden_by", "deck_unknown",
-        "hands", "known", "morgue", "out_order", "phase", "round", "status", "turn",
-        "turns_taken", "xray_target",
+        "bodies", "coma", "config", "deck_bottom", "deck_bottom_hidden_by", "deck_top",
+        "deck_top_seen_by", "deck_unknown", "hands", "known", "look", "morgue", "out_order",
+        "pending_card", "phase", "round", "status", "turn", "turns_taken", "xray_target",
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
@@ -70,6 +70,10 @@ class Work:
         self.coma = s.coma
         self.xray_target = s.xray_target
         self.known = s.known
+        self.deck_top = s.deck_top
+        self.deck_top_seen_by = s.deck_top_seen_by
+        self.look = s.look
+        self.pending_card = s.pending_card
 
     def state(self) -> State:
         """The frozen result; rows this move left alone are the very tuples of the source."""
@@ -77,6 +81,7 @@ class Work:
             self.config, self.phase, self.turn, self.round, self.turns_taken, self.bodies,
             self.status, self.out_order, self.hands, self.deck_unknown, self.deck_bottom,
             self.deck_bottom_hidden_by, self.morgue, self.coma, self.xray_target, self.known,
+            self.deck_top, self.deck_top_seen_by, self.look, self.pending_card,
         )  # fmt: skip
 
     def set_slot(self, seat: int, slot: int, code: int) -> None:
@@ -216,6 +221,14 @@ def refill(w: Work, dealing: bool) -> State:
         need = size - len(hand)
         if need <= 0 or status[seat] is not ALIVE:
             continue
+        if w.deck_top:
+            # Cards a look left on top come first, in the order they were put back.
+            w.hands = hands
+            hand = _from_top(w, seat, need)
+            hands = w.hands
+            need = size - len(hand)
+            if need <= 0:
+                continue
         if not from_bottom:
             if any(w.deck_unknown):
                 w.phase = DEAL if dealing else DRAW
@@ -244,6 +257,26 @@ def refill(w: Work, dealing: bool) -> State:
         w.deck_bottom_hidden_by = hidden_by[need:]
     w.hands = hands
     return start_turn(w) if dealing else next_turn(w)
+
+
+def _from_top(w: Work, seat: int, need: int) -> tuple[int, ...]:
+    """``seat`` takes up to ``need`` cards from the known top of the deck; its new hand.
+
+    Whoever looked at a card (``deck_top_seen_by``) now knows it is in the drawer's
+    hand, as with a card put under the deck unseen (``knowledge.told_taken``).
+    """
+    players = w.config.players
+    taken = w.deck_top[:need]
+    known = w.known
+    for kind, by in zip(taken, w.deck_top_seen_by, strict=False):
+        if by != seat:
+            known = told_taken(known, seat, kind, by, players)
+    w.known = known
+    w.deck_top = w.deck_top[len(taken) :]
+    w.deck_top_seen_by = w.deck_top_seen_by[len(taken) :]
+    hand = tuple(sorted(w.hands[seat] + taken))
+    w.set_hand(seat, hand)
+    return hand
 
 
 def next_turn(w: Work) -> State:

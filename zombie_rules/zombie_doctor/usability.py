@@ -34,13 +34,26 @@ from zombie_rules.zombie_doctor.cards import (
     LIMBS,
     MAD_SCIENTIST,
     MEDICINE,
+    MISSING,
     MORGUE,
     TORSO,
     XRAY,
+    is_infected,
     sides,
 )
 from zombie_rules.zombie_doctor.config import CustomCard, tables
 from zombie_rules.zombie_doctor.state import Action, Move, State, Status
+from zombie_rules.zombie_doctor.vocabulary import (
+    CURE,
+    FLIP,
+    FROM_MORGUE,
+    NEW_HAND,
+    REVEAL_HAND,
+    SWAP,
+    TO_MORGUE,
+    Step,
+    registered,
+)
 
 ALIVE = Status.ALIVE
 
@@ -255,11 +268,75 @@ def _xray_plays(seat: int, targets: tuple[int, ...]) -> Plays:
 
 
 def _custom_plays(state: State, seat: int, custom: CustomCard, others: tuple[int, ...]) -> Plays:
-    # The table's own card names its targets; seats out of the game or in a Coma
-    # are dropped, so the card is usable exactly when some target remains.
+    if custom.steps:
+        return _plays(seat, custom.name, vocabulary_uses(state, seat, custom.steps, others))
+    # A registered effect names its targets; seats out of the game or in a Coma are
+    # dropped, so the card is usable exactly when some target remains.
     allowed = {seat, *others}
-    targets = dict.fromkeys(int(x) for x in custom.targets(state, seat))
+    found = registered(custom.effect).targets(state, seat, dict(custom.params))
+    targets = dict.fromkeys(int(x) for x in found)
     return _plays(seat, custom.name, tuple((x,) for x in targets if x in allowed))
+
+
+def vocabulary_uses(
+    state: State, seat: int, steps: tuple[Step, ...], others: tuple[int, ...]
+) -> Uses:
+    """Every ``Move.args`` of a vocabulary card: each step's choices, concatenated in order.
+
+    Each step's choices are read from the state before the card; the card is
+    usable exactly when every step has one. A step on the user's own body or hand
+    takes no seat argument; a step on another seat takes the seat first.
+    """
+    uses: list[tuple[int, ...]] = [()]
+    for step in steps:
+        choices = step_choices(state, seat, step, others)
+        if not choices:
+            return ()
+        uses = [u + c for u in uses for c in choices]
+    return tuple(uses)
+
+
+def step_choices(state: State, seat: int, step: Step, others: tuple[int, ...]) -> Uses:
+    """The argument choices of one vocabulary step now (empty: the step cannot happen)."""
+    op, bodies = step.op, state.bodies
+    seats = (
+        (seat,)
+        if step.who == "user"
+        else others
+        if step.who == "opponent"
+        else (tuple(sorted((seat, *others))))
+    )
+    mark = step.who != "user"
+
+    def on(x: int, *rest: int) -> tuple[int, ...]:
+        return (x, *rest) if mark else rest
+
+    if op == FLIP:
+        return tuple([on(x, p) for x in seats for p in flip_choices(bodies[x])])
+    if op == CURE:
+        return tuple(
+            [on(x, p) for x in seats for p in (TORSO, *LIMBS) if bodies[x][p] != MISSING
+             and is_infected(bodies[x][p])]
+        )  # fmt: skip
+    if op == TO_MORGUE:
+        return tuple([on(x, p) for x in seats for p in LIMBS if bodies[x][p] != MISSING])
+    if op == SWAP:
+        pairs = (
+            [(seat, o) for o in others] if step.who == "user"
+            else [(a, b) for a in seats for b in seats if a < b]
+        )  # fmt: skip
+        return tuple(
+            [(b, p) if step.who == "user" else (a, b, p) for a, b in pairs for p in LIMBS
+             if bodies[a][p] != MISSING and bodies[b][p] != MISSING]
+        )  # fmt: skip
+    if op == REVEAL_HAND:
+        return tuple([(x,) for x in others if state.hands[x]])
+    if op == NEW_HAND:
+        return tuple([on(x) for x in seats if x == seat or state.hands[x]])
+    if op == FROM_MORGUE:
+        return _ONCE if any(state.morgue) else ()
+    # LOOK_TOP: something to look at on top of the deck or in its unseen part.
+    return _ONCE if state.deck_top or any(state.deck_unknown) else ()
 
 
 def _plays(seat: int, name: str, uses: Uses) -> Plays:

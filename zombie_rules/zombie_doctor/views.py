@@ -47,7 +47,10 @@ class View:
     """A seat's knowledge (``seat=None``: a spectator, who sees no hand).
 
     ``hand`` is this seat's hand as card names (empty for a spectator);
-    ``xray_hand`` is the hand this seat's X-Ray is showing it, else ``None``.
+    ``xray_hand`` is the hand this seat's X-Ray is showing it, or the cards its
+    custom card's look is showing it (top first, while it looks and puts them
+    back), else ``None``. ``deck_unknown_size`` counts the cards above those put
+    back under the deck: the unseen part and any a look left on top.
     ``known_hands[s]`` names the cards this seat knows to be in seat ``s``'s hand
     (the hand may hold more); empty for its own hand, which ``hand`` shows.
     ``deck_bottom`` names the cards put back under the deck, in draw order; a card
@@ -84,6 +87,9 @@ def view(state: State, seat: int | None) -> View:
     xray_hand = None
     if state.phase is Phase.XRAY and seat == state.turn:
         xray_hand = _names(names, state.hands[state.xray_target])
+    elif state.look and seat == state.turn:
+        # A custom card's look shows its user the cards it covers so far, top first.
+        xray_hand = _names(names, state.deck_top[: state.look])
     return View(
         seat=seat,
         config=state.config,
@@ -99,7 +105,7 @@ def view(state: State, seat: int | None) -> View:
         hand_sizes=tuple(map(len, state.hands)),
         xray_target=state.xray_target,
         xray_hand=xray_hand,
-        deck_unknown_size=sum(state.deck_unknown),
+        deck_unknown_size=sum(state.deck_unknown) + len(state.deck_top),
         deck_bottom=tuple(
             [
                 names[k] if by in (SHOWN, seat) else None
@@ -178,8 +184,10 @@ def render(v: View) -> str:
         )
     if v.seat is not None:
         lines.append(f"Your hand: {', '.join(v.hand) or '(empty)'}")
-    if v.xray_hand is not None:
+    if v.xray_hand is not None and v.xray_target >= 0:
         lines.append(f"X-Ray of seat {v.xray_target}: {', '.join(v.xray_hand)}")
+    elif v.xray_hand is not None:
+        lines.append(f"Top of the deck (you look): {', '.join(v.xray_hand)}")
     known = [f"seat {s} holds {', '.join(kinds)}" for s, kinds in enumerate(v.known_hands) if kinds]
     if known:
         who = "The table knows" if v.seat is None else "You know"
