@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -75,3 +76,75 @@ def walk_checking_masks(
         env.step(pick(agent, mask, steps))
         steps += 1
     return steps
+
+
+def seeded_states(game: Any, config: Any, count: int, seed: int = 0) -> list[tuple[Any, int]]:
+    """``count`` (state, seat) pairs from seeded random games: every seat at every decision.
+
+    Every move, chance included, is drawn uniformly from the legal moves; a game that
+    ends starts the next one. Each seat that may act is listed (a simultaneous phase
+    lists several), so an encoder is compared on what each of them sees.
+    """
+    from zombie_rules.core.actors import CHANCE
+
+    rng = random.Random(seed)
+    state = game.new_game(config)
+    pairs: list[tuple[Any, int]] = []
+    while len(pairs) < count:
+        moves = game.legal_moves(state)
+        if not moves:
+            state = game.new_game(config)
+            continue
+        pairs += [(state, seat) for seat in sorted(game.to_act(state)) if seat != CHANCE]
+        state = game.apply(state, moves[rng.randrange(len(moves))])
+    return pairs[:count]
+
+
+def dense(size: int, entries: tuple[Sequence[int], Sequence[float]]) -> list[float]:
+    """The flat tensor of ``size`` whose non-zero entries are ``entries``."""
+    out = [0.0] * size
+    where, values = entries
+    assert len(where) == len(values) == len(set(where)), "positions must be distinct"
+    for k, x in zip(where, values, strict=True):
+        out[k] = x
+    return out
+
+
+def assert_same_observations(
+    records: Any,
+    reference: Callable[[Any, int], tuple[Sequence[int], Sequence[float]]],
+    pairs: Sequence[tuple[Any, int]],
+) -> None:
+    """The records' observation equals ``reference`` (the former encoder) entry for entry.
+
+    Both the dense ``encode`` and the tensor built from ``nonzero`` are compared, at
+    every pair; a mismatch names the state's phase, the seat and the first slice that
+    differs.
+    """
+    obs = records.observation
+    for n, (state, seat) in enumerate(pairs):
+        want = dense(obs.size, reference(state, seat))
+        got = list(obs.encode(state, seat))
+        if obs.nonzero is not None:
+            assert dense(obs.size, obs.nonzero(state, seat)) == got, (n, seat)
+        if obs.packed is not None:
+            packed = obs.packed(state, seat)
+            assert packed == array("f", got).tobytes(), (n, seat, len(packed), obs.size)
+        if got != want:
+            k = next(i for i, (a, b) in enumerate(zip(got, want, strict=True)) if a != b)
+            part = next(p for p in obs.slices if p.start <= k < p.stop)
+            raise AssertionError(
+                f"pair {n} (phase {state.phase}, seat {seat}): entry {k} of slice"
+                f" {part.name!r} is {got[k]}, was {want[k]}"
+            )
+
+
+def assert_same_masks(game: Any, records: Any, pairs: Sequence[tuple[Any, int]]) -> None:
+    """Every seat's legal indices are its legal moves' indices, sorted, and name those moves."""
+    actions = records.actions
+    for state, seat in pairs:
+        moves = [m for m in game.legal_moves(state) if m.seat == seat]
+        want = tuple(sorted(actions.index(state, m) for m in moves))
+        assert actions.legal(state, seat) == want
+        named = [actions.move(state, seat, i) for i in want]
+        assert len(named) == len(moves) and set(named) == set(moves)

@@ -1,11 +1,13 @@
 """``pick_exact`` draws exactly from ``chance_outcomes``, whichever way it takes.
 
-Its fast way reads the integer weights :func:`outcomes_from_weights`,
-:func:`pile_outcomes` or :func:`distinct_outcomes` remembered for the tuple built
-last; every other tuple goes through the Fractions. The tests check that both
-ways give the same draw from the same ``rng`` (so a seeded game never depends on
-what was built in between), that the pile builders give what the plain build
-gives, the right frequencies, and the refusals. Nothing is timed.
+Its fast way bisects the running sums of the integer weights that
+:func:`outcomes_from_weights`, :func:`pile_outcomes` or :func:`distinct_outcomes`
+remembered for the tuple built last; every other tuple goes through the
+Fractions. The tests check that both ways give the same draw from the same
+``rng`` (so a seeded game never depends on what was built in between), that the
+pile builders give what the plain build gives, the right frequencies, and the
+refusals; and that a pile met again is looked up only at pile sizes where that
+pays, within bounds. Nothing is timed.
 """
 
 from __future__ import annotations
@@ -131,7 +133,7 @@ def test_pile_tables_stay_bounded() -> None:
         pile_outcomes(moves, (1, total - 1))
         distinct_outcomes(moves, (1, 1))
     table = chance._PILES[id(moves)]
-    assert len(table.rows) <= chance._MAX_ROWS and len(table.ones) <= chance._MAX_ROWS
+    assert len(table.levels) <= chance._MAX_ROWS and len(table.ones) <= chance._MAX_ROWS
 
 
 def test_with_coprime_weights_it_draws_what_pick_weighted_draws() -> None:
@@ -205,3 +207,108 @@ def test_every_titles_chance_outcomes_draw_like_its_weights(name: str) -> None:
             move = legal[rng.randrange(len(legal))]
         state = game.apply(state, move)
     assert checked > 0
+
+
+# ------------------------------------------------------------- piles met again
+
+
+def _fresh_moves(n: int) -> tuple[str, ...]:
+    """A new tuple of moves: its pile table (keyed by the tuple's identity) starts empty."""
+    return tuple(f"m{k}" for k in range(n))
+
+
+def _level(moves: tuple[str, ...], total: int) -> Any:
+    return chance._PILES[id(moves)].levels[total]
+
+
+def test_a_pile_met_again_is_looked_up_and_draws_as_if_built() -> None:
+    moves = _fresh_moves(3)
+    first = pile_outcomes(moves, (2, 4, 6))
+    again = pile_outcomes(moves, tuple([2, 4, 6]))  # equal counts, another tuple
+    assert again is first and _level(moves, 12).hits == 1
+    # gcd 2, known to the memo: the long way over the Fractions draws alike.
+    assert _draws(again, 9, 300) == _draws(_copy(first), 9, 300)
+    assert first == outcomes_from_weights(*present(moves, (2, 4, 6)))
+
+
+def test_a_list_of_counts_is_built_every_time() -> None:
+    """A list may change after the call, so it is never a memo's key."""
+    moves = _fresh_moves(2)
+    counts = [1, 2]
+    first = pile_outcomes(moves, counts)
+    assert pile_outcomes(moves, counts) is not first
+    assert _level(moves, 3).memos == {}
+
+
+def test_a_size_whose_piles_never_recur_stops_memoizing() -> None:
+    moves = _fresh_moves(3)
+    total = 2 * chance._FIRST_CHECK
+    piles = [(k, total - k, 0) for k in range(chance._FIRST_CHECK + 5)]
+    for pile in piles:
+        pile_outcomes(moves, pile)
+    level = _level(moves, total)
+    assert level.memos is None and level.store is None
+    # Still the right outcomes, built each time now.
+    pile = piles[0]
+    assert pile_outcomes(moves, pile) == outcomes_from_weights(*present(moves, pile))
+    assert pile_outcomes(moves, pile) is not pile_outcomes(moves, pile)
+
+
+def test_a_size_whose_piles_recur_goes_on_until_full_then_keeps_what_it_has(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(chance, "_MEMOS_PER_TOTAL", 8)
+    monkeypatch.setattr(chance, "_FIRST_CHECK", 4)
+    monkeypatch.setattr(chance, "_CHECKS", frozenset((4, 8)))
+    moves = _fresh_moves(2)
+    piles = [(k, 20 - k) for k in range(1, 12)]
+    kept = [pile_outcomes(moves, piles[0])]
+    assert pile_outcomes(moves, piles[0]) is kept[0]  # a hit
+    kept += [pile_outcomes(moves, pile) for pile in piles[1:4]]  # judged at 4: one hit, go on
+    assert _level(moves, 20).store is not None
+    for pile in piles[4:8]:
+        for _ in range(2):  # each met twice: a hit each
+            pile_outcomes(moves, pile)
+    level = _level(moves, 20)
+    assert level.store is None and level.memos is not None and len(level.memos) == 8
+    assert pile_outcomes(moves, piles[1]) is kept[1]  # kept piles are still looked up
+    late = pile_outcomes(moves, piles[10])
+    assert pile_outcomes(moves, piles[10]) is not late  # nothing new is kept
+    assert late == outcomes_from_weights(*present(moves, piles[10]))
+
+
+def test_a_full_memo_that_seldom_hit_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chance, "_MEMOS_PER_TOTAL", 8)
+    monkeypatch.setattr(chance, "_FIRST_CHECK", 4)
+    monkeypatch.setattr(chance, "_CHECKS", frozenset((4, 8)))
+    moves = _fresh_moves(2)
+    piles = [(k, 20 - k) for k in range(1, 9)]
+    pile_outcomes(moves, piles[0])
+    pile_outcomes(moves, piles[0])  # one hit before the first judgement
+    for pile in piles[1:]:
+        pile_outcomes(moves, pile)  # then 8 piles kept, 1 hit: under a quarter
+    level = _level(moves, 20)
+    assert level.memos is None and level.store is None
+    assert chance._PILES[id(moves)].memo_levels == 0
+
+
+def test_a_table_memoizes_at_a_bounded_number_of_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chance, "_FIRST_CHECK", 2)
+    monkeypatch.setattr(chance, "_CHECKS", frozenset((2, chance._MEMOS_PER_TOTAL)))
+    moves = _fresh_moves(2)
+    for total in range(2, chance._MEMO_LEVELS + 12):
+        for pile in ((1, total - 1), (1, total - 1), (0, total)):
+            pile_outcomes(moves, pile)  # a hit, then the judgement
+    table = chance._PILES[id(moves)]
+    going_on = [level for level in table.levels.values() if level.memos is not None]
+    assert len(going_on) == table.memo_levels == chance._MEMO_LEVELS
+
+
+def test_a_refused_pile_is_never_kept() -> None:
+    moves = _fresh_moves(3)
+    with pytest.raises(ValueError, match="negative"):
+        pile_outcomes(moves, (4, -1, 3))
+    assert _level(moves, 6).memos == {}
+    with pytest.raises(ValueError, match="3 moves but 2 counts"):
+        pile_outcomes(moves, (4, 2))
+    assert _level(moves, 6).memos == {}

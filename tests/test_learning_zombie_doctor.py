@@ -261,3 +261,54 @@ def test_returns_share_a_round_cap_win() -> None:
             assert returns[s] == pytest.approx(expected)
         shared += w > 1
     assert shared
+
+
+def test_a_custom_card_of_vocabulary_steps_is_refused_and_one_of_a_registered_effect_learns() -> (
+    None
+):
+    """A custom card's action is a use on one seat; step cards take other arguments."""
+    from zombie_rules.zombie_doctor import (
+        DEFAULT_DECK,
+        CustomCard,
+        Step,
+        register_card_effect,
+        unregister_card_effect,
+    )
+
+    ball = CustomCard("crystal_ball", steps=(Step("look_top", count=2),), description="Look.")
+    with pytest.raises(InvalidConfig, match="'crystal_ball' is built from vocabulary steps"):
+        _learning(Config(deck=(*DEFAULT_DECK, ("crystal_ball", 2)), custom_cards=(ball,)))
+
+    def targets(state: Any, user: int, params: Any) -> tuple[int, ...]:
+        return tuple(s for s in range(len(state.bodies)) if s != user)
+
+    def effect(state: Any, user: int, target: int, params: Any) -> Any:
+        return state.bodies  # a blank card: used, nothing changes
+
+    register_card_effect("blank_for_learning", targets, effect)
+    try:
+        blank = CustomCard("blank", effect="blank_for_learning", description="Nothing.")
+        config = Config(deck=(*DEFAULT_DECK, ("blank", 3)), custom_cards=(blank,), round_limit=6)
+        assert check_learning(GAME, config, games=2, max_moves=100_000, steps=20) > 0
+    finally:
+        unregister_card_effect("blank_for_learning")
+
+
+def test_the_kit_catches_a_packed_observation_that_drifts_from_encode() -> None:
+    """Zombie Doctor packs its observation twice over; the kit holds the two together."""
+    import attrs
+
+    config = CONFIGS["two_small"]
+    real = _learning(config)
+    assert real.observation.packed is not None
+    honest = real.observation.packed
+
+    def drifted(state: Any, seat: int) -> bytes:
+        packed = bytearray(honest(state, seat))
+        packed[-4:] = bytes(4) if packed[-4:] != bytes(4) else b"\x00\x00\x80\x3f"
+        return bytes(packed)
+
+    planted = attrs.evolve(real, observation=attrs.evolve(real.observation, packed=drifted))
+    game = attrs.evolve(GAME, learning=lambda c: planted)
+    with pytest.raises(AssertionError, match="packed observation differs from encode"):
+        check_learning(game, config, games=1, max_moves=100_000, steps=5)

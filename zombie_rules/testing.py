@@ -18,6 +18,7 @@ except ImportError as missing:  # name the extra that brings it, not just "no mo
         "zombie_rules.testing needs Hypothesis: pip install 'zombie-rules[testing]'"
     ) from missing
 
+import array
 import enum
 import functools
 import random
@@ -1208,6 +1209,7 @@ def check_learning(
     at once, serving them one at a time is sound: a move that tells another seat nothing
     (a hidden commitment) commutes with that seat's moves and leaves its legal actions as
     they were; a move it sees is a race it watches (see ``_check_served_one_at_a_time``).
+    An observation that also comes ``packed`` packs exactly what ``encode`` gives.
     Returns the states checked.
     """
     from zombie_rules.core.learning import Learning, Memory
@@ -1249,6 +1251,8 @@ def check_learning(
                 assert seen_obs.setdefault(views[s], encoded) == encoded, (
                     f"{where}: seat {s}'s observation differs between two states it sees alike"
                 )
+                if obs.packed is not None:
+                    _check_packed(obs.packed(state, s), encoded, f"{where} seat {s}")
                 key = (s, learning.key(memories[s]))
                 assert seen_keys.setdefault(key, views[s]) == views[s], (
                     f"{where}: seat {s}'s perfect-recall key does not determine its view"
@@ -1299,6 +1303,24 @@ def check_learning(
 #: be far larger than any game reaches (Quarantine Z's default table: billions), and
 #: then the tensor is not built, only the bound on the tokens checked.
 _TENSOR_BUILT_UP_TO = 1 << 20
+
+
+def _check_packed(packed: bytes, encoded: Sequence[float], where: str) -> None:
+    """A title's ``packed`` observation must be its ``encode``, as ``float32`` bytes.
+
+    A title that gives both keeps two implementations of one encoding; this is what
+    catches a change made to one and not the other.
+    """
+    expected = array.array("f", encoded).tobytes()
+    if packed != expected:
+        got = array.array("f", packed)
+        want = array.array("f", expected)
+        if len(got) != len(want):
+            raise AssertionError(f"{where}: packed observation of {len(got)}, not {len(want)}")
+        wrong = [k for k, (a, b) in enumerate(zip(got, want, strict=True)) if a != b]
+        raise AssertionError(
+            f"{where}: packed observation differs from encode at entries {wrong[:5]}"
+        )
 
 
 def _check_seat_actions(learning: Any, state: Any, seat: int, legal: Any, where: str) -> None:

@@ -27,6 +27,7 @@ space never names the seat.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -153,15 +154,88 @@ def _group(state: Any, legal: Sequence[Any], index: Callable[[Any, Any], int]) -
     return _SeatMoves({seat: tuple(sorted(row)) for seat, row in moves.items()}, moves)
 
 
+class IndexByIdentity:
+    """``index(state, move)`` remembered per move object, for an index that reads the move alone.
+
+    Rules that hand out the same ``Move`` objects state after state (built once per
+    hand, per phase) would otherwise have every legal move of every state indexed
+    afresh, and a title's ``index`` hashes the move's fields (an ``Enum`` hashes in
+    Python). Here a move seen before costs one dictionary look-up by ``id``; the move
+    is kept beside its index, so an ``id`` is never mistaken for a later object's, and
+    the table is emptied past ``limit`` entries. Only for an ``index`` that ignores the
+    state (the same move has the same index everywhere).
+    """
+
+    def __init__(self, index: Callable[[Any, Any], int], limit: int = 8192) -> None:
+        self.index = index
+        self.limit = limit
+        self.seen: dict[int, tuple[Any, int]] = {}
+
+    def __call__(self, state: Any, move: Any) -> int:
+        hit = self.seen.get(id(move))
+        if hit is not None and hit[0] is move:
+            return hit[1]
+        return self.learn(state, move)
+
+    def learn(self, state: Any, move: Any) -> int:
+        """Index ``move`` the title's way (refusals included) and remember it."""
+        i = self.index(state, move)
+        if len(self.seen) >= self.limit:
+            self.seen.clear()
+        self.seen[id(move)] = (move, i)
+        return i
+
+
+def _group_known(state: Any, legal: Sequence[Any], index: IndexByIdentity) -> _SeatMoves:
+    """:func:`_group` with the index of a move seen before read straight from ``index.seen``."""
+    moves: dict[int, dict[int, Any]] = {}
+    seen = index.seen
+    for move in legal:
+        seat = move.seat
+        if seat == CHANCE:
+            continue
+        hit = seen.get(id(move))
+        i = hit[1] if hit is not None and hit[0] is move else index.learn(state, move)
+        row = moves.get(seat)
+        if row is None:
+            row = moves[seat] = {}
+        row[i] = move
+    return _SeatMoves({seat: tuple(sorted(row)) for seat, row in moves.items()}, moves)
+
+
 @attrs.frozen
 class _ByState:
-    """The per-state grouping behind :func:`actions_from_legal_moves` (a record: it pickles)."""
+    """The per-state grouping behind :func:`actions_from_legal_moves` (a record: it pickles).
+
+    With an :class:`IndexByIdentity` index the grouping depends on the move objects
+    alone, and rules that reuse their moves list the very same ones again and again
+    (a seat's commitments, its free actions while its hand stays), each time in a new
+    tuple. So groupings are also kept by the moves' identities (``tuple(map(id,
+    legal))``, a C-speed key) in ``seen``, each with the tuple it was made from: that
+    keeps every move alive, so equal keys mean the same objects. The table is emptied
+    past 4096 entries.
+    """
 
     index: Callable[[Any, Any], int]
     legal_moves: Callable[[Any], Sequence[Any]]
+    seen: dict[tuple[int, ...], tuple[Sequence[Any], _SeatMoves]] = attrs.field(
+        factory=dict, eq=False, repr=False
+    )
 
     def __call__(self, state: Any) -> _SeatMoves:
-        return _group(state, self.legal_moves(state), self.index)
+        index = self.index
+        legal = self.legal_moves(state)
+        if type(index) is not IndexByIdentity:
+            return _group(state, legal, index)
+        key = tuple(map(id, legal))
+        hit = self.seen.get(key)
+        if hit is not None:
+            return hit[1]
+        grouped = _group_known(state, legal, index)
+        if len(self.seen) >= 4096:
+            self.seen.clear()
+        self.seen[key] = (legal, grouped)
+        return grouped
 
 
 @attrs.frozen(eq=False)
@@ -225,8 +299,10 @@ def actions_from_legal_moves(
     With ``shared=True`` the grouping is kept per tuple that ``legal_moves`` returns
     (by identity), for titles that hand out cached tuples: then ``index(state, move)``
     must give the same answer for every state at which that very tuple is legal (it
-    reads the move, or only what the tuple's cache key fixes, such as the hand). Moves
-    must have a ``seat`` attribute, as every title's do; chance moves are skipped.
+    reads the move, or only what the tuple's cache key fixes, such as the hand). An
+    ``index`` wrapped in :class:`IndexByIdentity` (one that reads the move alone) is
+    read per move object while grouping. Moves must have a ``seat`` attribute, as every
+    title's do; chance moves are skipped.
     """
     grouped: Callable[[Any], _SeatMoves]
     if shared:
@@ -341,12 +417,20 @@ class Encoding:
     order). Adapters prefer it when given, because filling an array of zeros at a few
     positions costs less than converting ``size`` numbers; :func:`sparse_encoding`
     derives ``encode`` from it, and ``check_learning`` checks that the two agree.
+
+    ``packed(state, seat)``, optional, is the same observation once more as ``size``
+    ``float32`` numbers in native byte order (``bytes``; see :class:`Packed`), which an
+    adapter turns into an array in one step, without a Python number per entry. A
+    title gives it when its blocks repeat, so their bytes can be kept and joined.
+    ``encode`` stays the reference: ``packed`` holds its entries rounded to ``float32``,
+    as any ``float32`` array of them would.
     """
 
     size: int
     slices: tuple[Slice, ...]
     encode: Callable[[Any, int], tuple[float, ...]]
     nonzero: Callable[[Any, int], tuple[Sequence[int], Sequence[float]]] | None = None
+    packed: Callable[[Any, int], bytes] | None = None
 
     def __attrs_post_init__(self) -> None:
         check_slices(self.slices, self.size)
@@ -386,9 +470,65 @@ def sparse_encoding(
     size: int,
     slices: tuple[Slice, ...],
     nonzero: Callable[[Any, int], tuple[Sequence[int], Sequence[float]]],
+    packed: Callable[[Any, int], bytes] | None = None,
 ) -> Encoding:
     """An :class:`Encoding` given by its non-zero entries, ``encode`` derived from them."""
-    return Encoding(size, slices, _Dense(size, nonzero), nonzero)
+    return Encoding(size, slices, _Dense(size, nonzero), nonzero, packed)
+
+
+class Packed:
+    """Small named helpers for a ``packed`` encoder: blocks as ``float32`` bytes, kept and joined.
+
+    A packed observation is the ``float32`` bytes of each slice in order, joined once
+    (``b"".join``): a block that recurs (a one-hot, a hand's counts, a body) is made
+    once and then only looked up, so a state costs a few dictionary look-ups per block
+    rather than a Python number per entry. Every block made here is exactly ``width``
+    entries wide; :meth:`kept` bounds the tables so nothing grows without end.
+    """
+
+    #: The ``array`` type code of one entry (a C ``float``: ``float32``).
+    CODE = "f"
+    #: Entries a table holds before it is emptied.
+    LIMIT = 8192
+
+    @staticmethod
+    def floats(values: Sequence[float]) -> bytes:
+        """``values`` as packed entries."""
+        return array(Packed.CODE, values).tobytes()
+
+    @staticmethod
+    def zeros(width: int) -> bytes:
+        """``width`` zero entries."""
+        return bytes(4 * width)
+
+    @staticmethod
+    def one_hots(width: int) -> tuple[bytes, ...]:
+        """Row ``i`` has a 1 at ``i`` (``width`` entries); row ``width`` is all zeros.
+
+        So ``one_hots(w)[i if 0 <= i < w else w]`` is the block of a one-hot that may be unset.
+        """
+        rows = [[0.0] * width for _ in range(width + 1)]
+        for i in range(width):
+            rows[i][i] = 1.0
+        return tuple(Packed.floats(row) for row in rows)
+
+    @staticmethod
+    def counts(width: int, ids: Sequence[int]) -> bytes:
+        """How many of each id in ``range(width)`` ``ids`` holds."""
+        row = [0.0] * width
+        for i in ids:
+            row[i] += 1.0
+        return Packed.floats(row)
+
+    @staticmethod
+    def kept(table: dict[Any, bytes], key: Any, make: Callable[[], bytes]) -> bytes:
+        """``table[key]``, made by ``make()`` the first time (the table emptied when full)."""
+        found = table.get(key)
+        if found is None:
+            if len(table) >= Packed.LIMIT:
+                table.clear()
+            found = table[key] = make()
+        return found
 
 
 # ---------------------------------------------------------- perfect recall

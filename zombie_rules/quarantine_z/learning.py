@@ -29,7 +29,7 @@
   practical only at small tables; train on the observation, or on the key.
 
 The seat-dependent parts of the view are read only through the accessors at the top
-(``_survivor_seen``, ``_location_seen``, ``_lost_seen``) and the step record only
+(``_cards_seen``, ``_lost_seen``) and the step record only
 through :func:`_step_entries_of`, so a renamed view field is a one-place fix. The
 observation is sparse (:func:`~zombie_rules.core.learning.sparse_encoding`): some sixty
 non-zero entries of the default table's 1,840, from blocks cached per state record.
@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any, Final
 
 import attrs
@@ -49,6 +50,7 @@ from zombie_rules.core.learning import (
     ActionSpace,
     Bounds,
     ChanceTable,
+    IndexByIdentity,
     Learning,
     Recall,
     SharedWin,
@@ -67,9 +69,7 @@ from zombie_rules.quarantine_z.rules import chance_weights, legal_moves, result,
 from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, State
 from zombie_rules.quarantine_z.views import (
     ClaimedCard,
-    _location_view,
     _split,
-    _survivor_view,
     view,
 )
 
@@ -122,19 +122,20 @@ def _sizes(config: Config) -> _Sizes:
 # The fields every seat sees alike are read from the state in ``_Observe``.
 
 
-def _survivor_seen(config: Config, record: Any, seat: int) -> Any:
-    """``View.survivors[k]`` for the state's Survivor ``record`` (the view's own cache)."""
-    return _survivor_view(config, record, seat)
-
-
-def _location_seen(config: Config, record: Any, seat: int) -> Any:
-    """``View.area[k]`` for the state's location ``record`` (the view's own cache)."""
-    return _location_view(config, record, seat, seat == config.zombie_seat)
-
-
 def _lost_seen(config: Config, lost: tuple[int, ...], seat: int) -> tuple[Any, int, int]:
     """``View.lost_known``, ``lost_hidden_supply`` and ``lost_hidden_munition``."""
     return _split(config, lost, seat)
+
+
+def _cards_seen(config: Config, cards: tuple[int, ...], seat: int) -> tuple[Any, int, int]:
+    """A hand's or a location's cards as the view shows them to ``seat``.
+
+    ``known``, ``hidden_supply`` and ``hidden_munition`` of ``View.survivors[k]`` (for
+    ``Survivor.hand``) and of ``View.area[k]`` (for ``Location.cards``): the view makes
+    both with this same function of the cards alone, so the encoder keeps them by the
+    cards, which change far less often than the records holding them.
+    """
+    return _split(config, cards, seat)
 
 
 def _plain_step(state: State) -> bool:
@@ -328,9 +329,13 @@ _NONE: _Entries = ((), ())
 
 
 def _entries(base: int, dense: Sequence[float]) -> _Entries:
-    """The non-zero entries of ``dense`` laid at ``base`` (a block built the plain way)."""
-    where = tuple(base + k for k, x in enumerate(dense) if x)
-    return where, tuple(float(dense[k - base]) for k in where)
+    """The non-zero entries of ``dense`` laid at ``base`` (a block built the plain way).
+
+    Selected by ``itertools.compress`` and ``filter`` (no Python step per entry): the
+    zombies' rows and the piles are laid out this way at many steps.
+    """
+    where = tuple(compress(range(base, base + len(dense)), dense))
+    return where, tuple(map(float, filter(None, dense)))
 
 
 class _Observe:
@@ -344,8 +349,10 @@ class _Observe:
     state's tuple of them (``last``: by identity, or as one tuple compared), since a move
     leaves most of them as they were.
     The seat-dependent parts of a record come from the view's own functions for it
-    (:func:`_survivor_seen`, :func:`_location_seen`, :func:`_lost_seen`), so the
-    observation stays a function of the view; a claim's step is read from the view.
+    (:func:`_cards_seen`, :func:`_lost_seen`), so the observation stays a function of
+    the view; a claim's step is read from the view.
+    The hands and the cards lying at each place are kept by the cards themselves (a
+    Survivor's wound or a zombie's damage makes a new record, not new cards).
     """
 
     def __init__(self, config: Config, sizes: _Sizes, slices: tuple[Slice, ...]) -> None:
@@ -380,16 +387,12 @@ class _Observe:
             ),
         ]
         where, values = self._piles(state, seat)
-        used_at = at["actions_used"]
-        for p, x in enumerate(state.actions_used):
-            if x:
-                where.append(used_at + p)
-                values.append(float(x))
-        counters = at["counters"]
-        for k, x in enumerate((*state.loot, state.noise, state.fed, state.allowance)):
-            if x:
-                where.append(counters + k)
-                values.append(float(x))
+        for block in (
+            _value_entries(at["actions_used"], state.actions_used),
+            _value_entries(at["counters"], (*state.loot, state.noise, state.fed, state.allowance)),
+        ):
+            where += block[0]
+            values += block[1]
         if state.next_zombie:
             where.append(at["next_zombie"])
             values.append(float(state.next_zombie))
@@ -419,29 +422,34 @@ class _Observe:
         return ones + where, [1.0] * len(ones) + values
 
     def _people(self, state: State, seat: int) -> tuple[_Entries, _Entries]:
-        """The Survivors' public block and their cards, kept per seat by the tuple's identity."""
+        """The Survivors' public block and their cards as ``seat`` knows them.
+
+        The public block is the same for every seat, so it is kept for the tuple of
+        records asked about last whoever asks (by identity); the cards are kept per seat
+        by the tuple, and below that per record and seat (a move changes one Survivor
+        at most, and the seats take turns, so a seat's last tuple is often stale).
+        """
         records = state.survivors
+        last = self.last.get((0, -1))
+        if last is not None and last[0] is records:
+            public = last[1]
+        else:
+            public = _joined([_survivor_public(self, r, k) for k, r in enumerate(records)])
+            self.last[0, -1] = (records, public, _NONE)
         key = (0, seat)
         last = self.last.get(key)
         if last is not None and last[0] is records:
-            return last[1], last[2]
-        public: list[_Entries] = []
+            return public, last[1]
         cards: list[_Entries] = []
         kept = self.survivors
         for k, record in enumerate(records):
             found = kept.get((seat, k))
             if found is None or found[0] is not record:
-                found = (
-                    record,
-                    _survivor_public(self, record, k),
-                    _survivor_cards(self, record, seat, k),
-                )
-                kept[seat, k] = found
-            public.append(found[1])
-            cards.append(found[2])
-        blocks = _joined(public), _joined(cards)
-        self.last[key] = (records, *blocks)
-        return blocks
+                found = kept[seat, k] = (record, _survivor_cards(self, record, seat, k), _NONE)
+            cards.append(found[1])
+        block = _joined(cards)
+        self.last[key] = (records, block, _NONE)
+        return public, block
 
     def _area(self, state: State, seat: int) -> tuple[_Entries, _Entries, _Entries, _Entries]:
         """The locations, their cards, then the zombies and their faces as the seat knows them."""
@@ -555,25 +563,31 @@ def _claim_entries(step: Any, s: _Sizes, base: int) -> _Entries:
 
 @functools.lru_cache(maxsize=4096)
 def _survivor_public(observe: _Observe, record: Any, k: int) -> _Entries:
-    """Survivor ``k``'s Life, Armor, equipped items and wear (the same for every seat)."""
+    """Survivor ``k``'s Life, Armor, equipped items and wear (the same for every seat).
+
+    Read from the record: ``View.survivors[k]`` copies these four fields as they are.
+    """
     i = observe.sizes.items
-    seen = _survivor_seen(observe.config, record, 0)
     base = observe.at["survivors"] + k * observe.people[0]
-    head = [(base + j, float(x)) for j, x in enumerate((seen.life, seen.armor)) if x]
-    equipment = _counted(base + 2, i, seen.equipment, 0, 0)
-    wear = _counted(base + 2 + i, i, seen.wear, 0, 0)
+    head = [(base + j, float(x)) for j, x in enumerate((record.life, record.armor)) if x]
+    equipment = _counted(base + 2, i, record.equipment, 0, 0)
+    wear = _counted(base + 2 + i, i, record.wear, 0, 0)
     return (
         (*(j for j, _ in head), *equipment[0], *wear[0]),
         (*(x for _, x in head), *equipment[1], *wear[1]),
     )
 
 
-@functools.lru_cache(maxsize=4096)
 def _survivor_cards(observe: _Observe, record: Any, seat: int, k: int) -> _Entries:
     """Survivor ``k``'s hand as ``seat`` knows it: items by id, then unseen cards by back."""
-    seen = _survivor_seen(observe.config, record, seat)
-    base = observe.at["hands"] + k * observe.people[1]
-    return _counted(base, observe.sizes.items, seen.known, seen.hidden_supply, seen.hidden_munition)
+    return _cards_entries(observe, observe.at["hands"] + k * observe.people[1], record.hand, seat)
+
+
+@functools.lru_cache(maxsize=8192)
+def _cards_entries(observe: _Observe, base: int, cards: tuple[int, ...], seat: int) -> _Entries:
+    """Cards as ``seat`` knows them (:func:`_cards_seen`), laid at ``base``, once per cards."""
+    known, supply, munition = _cards_seen(observe.config, cards, seat)
+    return _counted(base, observe.sizes.items, known, supply, munition)
 
 
 def _counted(base: int, items: int, ids: tuple[int, ...], supply: int, munition: int) -> _Entries:
@@ -590,19 +604,27 @@ def _counted(base: int, items: int, ids: tuple[int, ...], supply: int, munition:
     return tuple(where), tuple(values)
 
 
-@functools.lru_cache(maxsize=4096)
 def _location_entries(
     observe: _Observe, record: Any, seat: int, k: int
 ) -> tuple[_Entries, _Entries]:
-    """Location ``k``: dealt, its building, looted; then its cards as ``seat`` knows them."""
-    s = observe.sizes
-    seen = _location_seen(observe.config, record, seat)
-    public = [1.0, *_hot(s.buildings, seen.building), float(seen.looted)]
+    """Location ``k``: dealt, its building, looted; then its cards as ``seat`` knows them.
+
+    The building and the looted mark lie face up (``View.area[k]`` copies them from the
+    record); the cards come from :func:`_cards_seen`. Each part is kept by what it
+    reads, so a zombie's damage (a new record) rebuilds neither.
+    """
     base = observe.at["lying"] + k * observe.places[1]
     return (
-        _entries(observe.at["locations"] + k * observe.places[0], public),
-        _counted(base, s.items, seen.known, seen.hidden_supply, seen.hidden_munition),
+        _location_public(observe, record.building, record.looted, k),
+        _cards_entries(observe, base, record.cards, seat),
     )
+
+
+@functools.lru_cache(maxsize=4096)
+def _location_public(observe: _Observe, building: int, looted: bool, k: int) -> _Entries:
+    """Location ``k``'s public block: dealt, 1 at its building, looted."""
+    public = [1.0, *_hot(observe.sizes.buildings, building), float(looted)]
+    return _entries(observe.at["locations"] + k * observe.places[0], public)
 
 
 def _zombie_entries(
@@ -785,7 +807,7 @@ def _actions(config: Config) -> tuple[ActionSpace, dict[Move, int]]:
     }
     names = tuple(_words(Move(0, action, args)) for action, args in rows)
     by_key = {(m.seat, m.action, m.args): i for m, i in by_move.items()}
-    index = _Index(by_key, len(rows))
+    index = IndexByIdentity(_Index(by_key, len(rows)))
     return actions_from_legal_moves(len(rows), names, index, legal_moves), by_move
 
 

@@ -75,7 +75,7 @@ def _classes() -> Any:
                 for agent in self.possible_agents
             }
             self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
-            self._observation = _observer(np, obs.size, obs.encode, obs.nonzero)
+            self._observation = _observer(np, obs.size, obs.encode, obs.nonzero, obs.packed)
             self._legal = learning.actions.legal
             self._move = learning.actions.move
             self._returns = learning.returns.returns
@@ -188,15 +188,30 @@ def _observer(
     size: int,
     encode: Callable[[Any, int], tuple[float, ...]],
     nonzero: Callable[[Any, int], tuple[Sequence[int], Sequence[float]]] | None,
+    packed: Callable[[Any, int], bytes] | None = None,
 ) -> Callable[[Any, int], Any]:
     """``observation(state, seat)``: a new ``float32`` array of the seat's encoding.
 
-    From the non-zero entries when the encoding gives them (an array of zeros filled
-    by one fancy-index assignment), else from ``encode`` by one ``np.fromiter``, which
-    converts a flat tuple without building a list of NumPy scalars first. A new array
-    every time: PettingZoo forbids an observation to change after it was returned.
+    From the packed bytes when the encoding gives them (one copy into a new array),
+    else from the non-zero entries (an array of zeros filled by one fancy-index
+    assignment), else from ``encode`` by one ``np.fromiter``, which converts a flat
+    tuple without building a list of NumPy scalars first. A new array every time:
+    PettingZoo forbids an observation to change after it was returned.
+
+    The positions and values are turned into arrays of the right types first, by
+    ``np.fromiter`` with their count (``intp``, ``float32``): assigning the lists
+    themselves makes NumPy guess their types, which costs more (3.9 against 3.1
+    microseconds at Quarantine Z's sixty entries, 3.0 against 2.4 at Texas Zombies'
+    forty-five, measured side by side).
     """
-    zeros, float32, fromiter = np.zeros, np.float32, np.fromiter
+    zeros, float32, fromiter, intp = np.zeros, np.float32, np.fromiter, np.intp
+    if packed is not None:
+        frombuffer = np.frombuffer
+
+        def unpack(state: Any, seat: int) -> Any:
+            return frombuffer(bytearray(packed(state, seat)), float32, count=size)
+
+        return unpack
     if nonzero is None:
 
         def dense(state: Any, seat: int) -> Any:
@@ -207,7 +222,7 @@ def _observer(
     def sparse(state: Any, seat: int) -> Any:
         out = zeros(size, float32)
         where, values = nonzero(state, seat)
-        out[where] = values
+        out[fromiter(where, intp, len(where))] = fromiter(values, float32, len(values))
         return out
 
     return sparse

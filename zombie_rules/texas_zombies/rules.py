@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.chance import distinct_outcomes, pile_outcomes, present
+from zombie_rules.core.chance import distinct_outcomes, pile_outcomes, present, present_distinct
 from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.memo import remember_last
 from zombie_rules.core.piles import from_kinds, take
@@ -195,16 +195,17 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """
     phase = state.phase
     if phase is _P_DEAL_OBJECT or phase is _P_DRAW_OBJECT:
+        # Objects and Events are one card each: every weight left is 1.
         pile = state.object_pile
-        return present(_object_moves(len(pile)), pile)
+        return present_distinct(_object_moves(len(pile)), pile)
     if phase is _P_DRAW_EVENT:
         back = state.top_back
         assert back is not None
         pool = state.event_pool
         with_back = tables(state.config).by_back[back]
-        moves = _event_moves(len(pool))
-        return present(
-            tuple(map(moves.__getitem__, with_back)), tuple(map(pool.__getitem__, with_back))
+        return present_distinct(
+            _event_moves_with_back(len(pool), back, with_back),
+            tuple(map(pool.__getitem__, with_back)),
         )
     if phase is _P_TOP_BACK or phase is _P_NEXT_BACK:
         counts = _back_counts(state)

@@ -25,7 +25,8 @@
   cap tie shares the win).
 - **bounds**: derived in :func:`_bounds` from the round cap: a config without one
   (``round_limit=None``, the rulebook game, which can loop for ever) has none, and
-  :func:`learning` refuses it with ``InvalidConfig``.
+  :func:`learning` refuses it with ``InvalidConfig``, as it refuses a custom card
+  built from vocabulary steps (its moves take other arguments than one seat).
 
 Every reader of the state sits in the accessors at the top (``_hand``, ``_known`` ...),
 each the same as :func:`~zombie_rules.zombie_doctor.views.view` reads it, so a renamed
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -49,6 +50,7 @@ from zombie_rules.core.learning import (
     Bounds,
     ChanceTable,
     Learning,
+    Packed,
     Recall,
     SharedWin,
     Slice,
@@ -448,6 +450,141 @@ def _xray_cells(base: int, xray: tuple[int, ...] | None) -> Cells:
     return _NONE if xray is None else _count_cells(base, xray)
 
 
+class _Pack:
+    """``packed(state, seat)``: the observation of :class:`_Observe` as ``float32`` bytes.
+
+    The PettingZoo environment asks at every step, for a state it has not seen, and
+    most of what it reads recurs: a seat's one-hot, a body, a hand's counts, the
+    statuses, the morgue. Each slice's bytes are kept in a table by the part of the
+    state they come from (:class:`~zombie_rules.core.learning.Packed`) and the
+    observation is one join of them; the deck's bottom is joined from one row per
+    place. ``tests/test_encoder_equivalence_zombie_doctor.py`` checks it against the
+    former encoder at every step of seeded games.
+    """
+
+    def __init__(self, players: int, kinds: int, slices: tuple[Slice, ...]) -> None:
+        n = self.players = players
+        self.kinds = kinds
+        size = {p.name: p.size for p in slices}
+        self.seats = Packed.one_hots(n)  # seat, turn, xray_target (row n: none)
+        self.phases = Packed.one_hots(size["phase"])
+        self.places = Packed.one_hots(kinds + 1)  # a place under the deck; row kinds: unseen
+        self.deck_room = size["deck_bottom"] // (kinds + 1)
+        self.no_cards = Packed.zeros(kinds)
+        #: Bytes by the part of the state they come from, one table per kind of block.
+        self.tables: dict[str, dict[Any, bytes]] = {
+            name: {}
+            for name in ("float", "status", "out", "coma", "sizes", "body", "cards", "morgue")
+        }
+        self.no_hands = (self.no_cards,) * n
+        #: The zeros after a bottom of ``i`` cards.
+        self.deck_rest = tuple(
+            Packed.zeros((self.deck_room - i) * (kinds + 1)) for i in range(self.deck_room + 1)
+        )
+        #: The head block (:meth:`_head`) for the fields it was made from last.
+        self.last: list[object] = [None, b""]
+
+    def _status(self, status: tuple[Status, ...]) -> bytes:
+        row = [0.0] * (self.players * _STATUSES)
+        for s, st in enumerate(status):
+            row[s * _STATUSES + int(st)] = 1.0
+        return Packed.floats(row)
+
+    def _out(self, out_order: tuple[int, ...]) -> bytes:
+        n = self.players
+        row = [0.0] * (n * n)
+        for place, seat in enumerate(out_order):
+            row[seat * n + place] = 1.0
+        return Packed.floats(row)
+
+    def _coma(self, coma: int) -> bytes:
+        return Packed.floats([float(has_seat(coma, s)) for s in range(self.players)])
+
+    def _body(self, body: tuple[int, ...]) -> bytes:
+        return Packed.kept(self.tables["body"], body, lambda: self._body_row(body))
+
+    def _body_row(self, body: tuple[int, ...]) -> bytes:
+        width = _SIDES + self.players
+        row = [0.0] * (_SLOTS * width)
+        for p, code in enumerate(body):
+            if code == MISSING:
+                row[p * width + 2] = 1.0
+            else:
+                row[p * width + (1 if is_infected(code) else 0)] = 1.0
+                row[p * width + _SIDES + character_of(code)] = 1.0
+        return Packed.floats(row)
+
+    def _cards(self, cards: tuple[int, ...]) -> bytes:
+        return Packed.kept(self.tables["cards"], cards, lambda: Packed.counts(self.kinds, cards))
+
+    def _head(self, state: State) -> bytes:
+        """Round, statuses, order out, Comas and hand sizes: kept for the fields asked last."""
+        sizes = tuple(map(len, state.hands))
+        key = (state.round, state.status, state.out_order, state.coma, sizes)
+        last = self.last
+        if last[0] == key:
+            return last[1]  # type: ignore[return-value]
+        kept, tables = Packed.kept, self.tables
+        status, out_order, coma = state.status, state.out_order, state.coma
+        head = b"".join(
+            (
+                kept(tables["float"], state.round, lambda: Packed.floats((state.round,))),
+                kept(tables["status"], status, lambda: self._status(status)),
+                kept(tables["out"], out_order, lambda: self._out(out_order)),
+                kept(tables["coma"], coma, lambda: self._coma(coma)),
+                kept(tables["sizes"], sizes, lambda: Packed.floats(sizes)),
+            )
+        )
+        last[:] = [key, head]
+        return head
+
+    def __call__(self, state: State, seat: int) -> bytes:
+        n, seats, tables = self.players, self.seats, self.tables
+        turn, target = state.turn, state.xray_target
+        parts = [
+            seats[seat],
+            self.phases[int(state.phase)],
+            seats[turn if 0 <= turn < n else n],
+            self._head(state),
+            seats[target if 0 <= target < n else n],
+        ]
+        unknown = sum(state.deck_unknown)
+        found = tables["float"].get(unknown)
+        if found is None:
+            found = Packed.kept(tables["float"], unknown, lambda: Packed.floats((unknown,)))
+        parts.append(found)
+        bodies = tables["body"]
+        for body in state.bodies:
+            found = bodies.get(body)
+            parts.append(self._body(body) if found is None else found)
+        cards = tables["cards"]
+        hand = _hand(state, seat)
+        found = cards.get(hand)
+        parts.append(self._cards(hand) if found is None else found)
+        xray = _xray_hand(state, seat)
+        parts.append(self.no_cards if xray is None else self._cards(xray))
+        if state.known:
+            for holder in range(n):
+                known = _known(state, seat, holder)
+                found = cards.get(known)
+                parts.append(self._cards(known) if found is None else found)
+        else:
+            parts += self.no_hands
+        bottom, hidden_by = _deck_bottom(state)
+        unseen, places = self.kinds, self.places
+        if hidden_by.count(SHOWN) == len(hidden_by):
+            parts += map(places.__getitem__, bottom)
+        else:
+            parts += [places[unseen if k < 0 else k] for k in _bottom(bottom, hidden_by, seat)]
+        parts.append(self.deck_rest[len(bottom)])
+        morgue = state.morgue
+        found = tables["morgue"].get(morgue)
+        if found is None:
+            found = Packed.kept(tables["morgue"], morgue, lambda: Packed.floats(morgue))
+        parts.append(found)
+        return b"".join(parts)
+
+
 # ------------------------------------------------------------------- recall
 
 
@@ -608,6 +745,17 @@ def _max_told(config: Config, bounds: Bounds) -> int:
 
 
 def _learning(config: Config) -> Learning:
+    built = [card.name for card in config.custom_cards if card.steps]
+    if built:
+        # The action space gives a custom card one use per seat and has no ``order``
+        # move: a card of vocabulary steps takes other arguments and may be followed by
+        # a look, so encoding it would mislabel its moves.
+        raise InvalidConfig(
+            "custom_cards",
+            f"the learning records encode a custom card as a use on one seat, but"
+            f" {', '.join(map(repr, built))} is built from vocabulary steps; give such a"
+            " card a registered effect (CustomCard(name, effect=...)) or leave it out",
+        )
     acts = _actions(config)
     chance = _chance(config)
     bounds = _bounds(config, len(acts.names), len(chance.names))
@@ -620,7 +768,10 @@ def _learning(config: Config) -> Learning:
         actions=ActionSpace(len(acts.names), acts.names, acts.index, acts.move, acts.legal),
         chance=chance.space(),
         observation=sparse_encoding(
-            size, slices, _Observe(config.players, kinds, {p.name: p.start for p in slices})
+            size,
+            slices,
+            _Observe(config.players, kinds, {p.name: p.start for p in slices}),
+            _Pack(config.players, kinds, slices),
         ),
         recall=Recall(told.size, _max_told(config, bounds), told),
         returns=SharedWin(result, config.players).record(),
