@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -78,23 +77,12 @@ def test_the_terminal_plays_and_records_the_variant(tmp_path: Path) -> None:
 def test_the_web_server_plays_the_variant_to_the_end() -> None:
     with TestClient(test_app()) as client:
         api = Api(client)
-        body = {
-            "title": VARIANT,
-            "config": {**to_data(CONFIG), "rounds": 1, "turn_limit": 12},
-            "seats": ["person", "heuristic", "random"],
-            "seed": 5,
-            "public": False,
-        }
-        response = client.post("/api/games", json=body)
-        assert response.status_code == 201, response.text
-        made = response.json()
-        rng = random.Random(2)
-        for _ in range(300):
-            answer = api.seat(made, 0).json()
-            if not answer["moves"]:
-                break
-            pick = rng.choice(answer["moves"])
-            api.move(made, 0, {"index": pick["index"], "version": answer["version"]})
+        made = api.create_exact(
+            VARIANT,
+            {**to_data(CONFIG), "rounds": 1, "turn_limit": 12},
+            ["person", "heuristic", "random"],
+        )
+        api.play_to_end(made, 0, seed=2, limit=300)
         record = api.record(made)
     _check_record(record)
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -168,23 +167,10 @@ def test_the_web_server_plays_the_variant_to_the_end(title: str) -> None:
     name, config, seats = VARIANTS[title]
     with TestClient(test_app()) as client:
         api = Api(client)
-        body = {
-            "title": name,
-            "config": to_data(config),
-            "seats": ["person", *(["random"] * (len(seats.split(",")) - 1))],
-            "seed": 5,
-            "public": False,
-        }
-        response = client.post("/api/games", json=body)
-        assert response.status_code == 201, response.text
-        made = response.json()
-        rng = random.Random(2)
-        for _ in range(3000):
-            answer = api.seat(made, 0).json()
-            if not answer["moves"]:
-                break
-            pick = rng.choice(answer["moves"])
-            api.move(made, 0, {"index": pick["index"], "version": answer["version"]})
+        made = api.create_exact(
+            name, to_data(config), ["person", *(["random"] * (len(seats.split(",")) - 1))]
+        )
+        api.play_to_end(made, 0, seed=2, limit=3000)
         record = api.record(made)
     assert record.config == config
     _check_record(title, record)

@@ -80,6 +80,27 @@ class Api:
         made: dict[str, Any] = response.json()
         return made
 
+    def create_exact(
+        self, title: str, config: dict[str, Any], seats: list[str], seed: int = 5
+    ) -> dict[str, Any]:
+        """A private game of ``config`` exactly as given (``create`` starts from ``SMALL``)."""
+        body = {"title": title, "config": config, "seats": seats, "seed": seed, "public": False}
+        response = self.client.post("/api/games", json=body)
+        assert response.status_code == 201, response.text
+        made: dict[str, Any] = response.json()
+        return made
+
+    def play_to_end(self, made: dict[str, Any], seat: int, seed: int, limit: int) -> None:
+        """``seat`` picks uniformly among the moves the server offers it until it offers none."""
+        rng = random.Random(seed)
+        for _ in range(limit):
+            answer = self.seat(made, seat).json()
+            if not answer["moves"]:
+                return
+            pick = rng.choice(answer["moves"])
+            self.move(made, seat, {"index": pick["index"], "version": answer["version"]})
+        raise AssertionError(f"seat {seat} was still offered moves after {limit}")
+
     def seat(self, made: dict[str, Any], seat: int, token: str | None = None) -> Any:
         token = made["seats"][seat]["token"] if token is None else token
         return self.client.get(

@@ -9,7 +9,6 @@ the same summary in process and on worker processes, which receive the config on
 from __future__ import annotations
 
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -66,23 +65,8 @@ def test_the_terminal_plays_and_records_custom_cards(tmp_path: Path) -> None:
 def test_the_web_server_plays_custom_cards_to_the_end() -> None:
     with TestClient(test_app()) as client:
         api = Api(client)
-        body = {
-            "title": "zombie_doctor",
-            "config": to_data(CONFIG),
-            "seats": ["person", "heuristic", "random"],
-            "seed": 5,
-            "public": False,
-        }
-        response = client.post("/api/games", json=body)
-        assert response.status_code == 201, response.text
-        made = response.json()
-        rng = random.Random(2)
-        for _ in range(500):
-            answer = api.seat(made, 0).json()
-            if not answer["moves"]:
-                break
-            pick = rng.choice(answer["moves"])
-            api.move(made, 0, {"index": pick["index"], "version": answer["version"]})
+        made = api.create_exact("zombie_doctor", to_data(CONFIG), ["person", "heuristic", "random"])
+        api.play_to_end(made, 0, seed=2, limit=500)
         record = api.record(made)
     _check_record(record)
     assert any(m.action is Action.ORDER for m in record.moves) or any(
