@@ -55,7 +55,8 @@ def walk_checking_masks(
     """Steps of one seeded game through ``env``, each mask checked against the rules.
 
     At every decision the mask must name exactly the seat's legal moves (through
-    ``records.actions.move``) and the observation must have the records' size;
+    ``records.actions.move``) and the observation must have the records' size and lie
+    in the agent's observation space;
     ``pick(agent, mask, step)`` chooses the action. Returns the decisions taken.
     """
     import numpy as np
@@ -73,6 +74,7 @@ def walk_checking_masks(
         named = {records.actions.move(env.state, seat, int(i)) for i in np.flatnonzero(mask)}
         assert named == legal and len(legal) == mask.sum() > 0
         assert obs["observation"].shape == (records.observation.size,)
+        assert env.observation_space(agent)["observation"].contains(obs["observation"])
         env.step(pick(agent, mask, steps))
         steps += 1
     return steps

@@ -16,6 +16,7 @@ from pettingzoo.test import (  # type: ignore[import-untyped,unused-ignore]
     seed_test,
 )
 
+from tests.learning_helpers import walk_checking_masks
 from zombie_rules import GAMES
 from zombie_rules.core.errors import IllegalMove
 from zombie_rules.rl import pettingzoo_env
@@ -50,25 +51,9 @@ def test_masks_are_the_legal_moves_and_rewards_the_returns(name: str) -> None:
     game = GAMES[name]
     env = pettingzoo_env(name)
     records = _records(name)
-    env.reset(seed=7)
-    steps = 0
-    for agent in env.agent_iter(3000):
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        seat = env.possible_agents.index(agent)
-        mask = obs["action_mask"]
-        legal = [m for m in game.legal_moves(env.state) if m.seat == seat]
-        assert mask.sum() == len(legal) > 0
-        assert {records.actions.move(env.state, seat, int(i)) for i in np.flatnonzero(mask)} == set(
-            legal
-        )
-        assert obs["observation"].shape == (records.observation.size,)
-        assert env.observation_space(agent)["observation"].contains(obs["observation"])
-        action = env.action_space(agent).sample(mask)
-        env.step(action)
-        steps += 1
+    steps = walk_checking_masks(
+        env, game, records, 7, lambda agent, mask, _: env.action_space(agent).sample(mask)
+    )
     assert steps > 10
     if not env.agents:
         return
