@@ -14,12 +14,11 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from zombie_rules.core.memo import remember_last
 from zombie_rules.core.seats import has_seat
 from zombie_rules.core.seats import mask_of as mask_of
 from zombie_rules.core.validation import short
 from zombie_rules.quarantine_z.config import Config, tables
-from zombie_rules.quarantine_z.knowledge import has_item, items_of
+from zombie_rules.quarantine_z.knowledge import distinct_items, has_item, items_of
 from zombie_rules.quarantine_z.knowledge import take as take
 from zombie_rules.quarantine_z.rebuild import replacer
 from zombie_rules.quarantine_z.state import (
@@ -199,6 +198,19 @@ hand_items_of = items_of
 has = has_item
 
 
+@functools.lru_cache(maxsize=16384)
+def held_kinds(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The distinct item ids of encoded ``cards``, in order (:func:`~.knowledge.distinct_items`),
+    cached by the cards.
+
+    The legal-move caches key on this rather than on the encoded hand: which seats
+    have seen each card varies from game to game, so encoded hands seldom repeat
+    (those caches missed more often than they hit), while the kinds held repeat all
+    the time, and the moves depend on nothing else of the hand.
+    """
+    return distinct_items(cards)
+
+
 def add(cards: tuple[int, ...], encoded: int) -> tuple[int, ...]:
     """``cards`` with ``encoded`` added, kept sorted so states stay canonical."""
     return tuple(sorted((*cards, encoded)))
@@ -299,25 +311,25 @@ def best_gun(config: Config, survivor: Survivor) -> int:
 
     The legal-move generators ask this for every seat in every combat and ambush:
     a Survivor with nothing equipped (most of them) is answered at once, the others
-    from a cache by (config, equipment, hand), which repeat far more often than
-    whole Survivor records do.
+    by a loop over the equipment alone (no cache by equipment and hand: those seldom
+    repeat, and a cache that keeps missing leaves long-lived entries behind, which
+    bring on the garbage collector's full passes over the heap).
     """
-    if not survivor.equipment:
+    equipment = survivor.equipment
+    if not equipment:
         return -1
-    return _best_gun(config, survivor.equipment, survivor.hand)
-
-
-@functools.lru_cache(maxsize=4096)
-def _best_gun(config: Config, equipment: tuple[int, ...], hand: tuple[int, ...]) -> int:
-    ammo_of = tables(config).ammo_of
-    held = hand_items_of(hand)
+    items = config.items
     best, best_key = -1, (-1, -1)
+    held: tuple[int, ...] | None = None
     for e in equipment:
-        it = config.items[e]
-        if it.gun_damage and ammo_of[e] in held:
-            key = (it.gun_damage, -e)
-            if key > best_key:
-                best, best_key = e, key
+        damage = items[e].gun_damage
+        if damage:
+            if held is None:
+                held = held_kinds(survivor.hand)
+            if tables(config).ammo_of[e] in held:
+                key = (damage, -e)
+                if key > best_key:
+                    best, best_key = e, key
     return best
 
 
@@ -390,21 +402,28 @@ def combat_zombies(state: State) -> tuple[Zombie, ...]:
     return state.area[state.here].zombies
 
 
-@remember_last
 def active(state: State) -> tuple[int, ...]:
     """Survivors in the combat, alive and not escaped.
 
-    ``to_act``, the legal moves, the check and the handler of a combat step all
-    ask this of the same state, so the last answer is remembered.
+    ``to_act``, the legal moves, the check and the handler of every combat step ask
+    this, and it depends only on the Survivors' records, which most combat moves
+    leave as they were (the same tuple object), and on the seats fighting (the
+    combat's members less those escaped): the answer for the last of those is kept.
     """
     combat = state.combat
     assert combat is not None
     fighting = combat.members & ~combat.escaped
-    survivors = state.survivors
-    return tuple(
-        [
-            s
-            for s in tables(state.config).survivors
-            if has_seat(fighting, s) and survivors[s].life > 0
-        ]
+    survivors, config = state.survivors, state.config
+    seen, seen_fighting, seen_config, answer = _ACTIVE[0]
+    if seen is survivors and seen_fighting == fighting and seen_config is config:
+        return answer
+    answer = tuple(
+        [s for s in tables(config).survivors if has_seat(fighting, s) and survivors[s].life > 0]
     )
+    _ACTIVE[0] = (survivors, fighting, config, answer)  # one entry, swapped whole
+    return answer
+
+
+#: The Survivors' records, fighting seats and config :func:`active` last answered for,
+#: with its answer.
+_ACTIVE: list[tuple[object, int, object, tuple[int, ...]]] = [(None, 0, None, ())]

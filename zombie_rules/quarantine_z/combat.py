@@ -22,8 +22,8 @@ from zombie_rules.quarantine_z._base import (
     can_shoot,
     combat_with,
     combat_zombies,
-    hand_items_of,
     has,
+    held_kinds,
     living,
     move_row,
     numbers,
@@ -267,7 +267,7 @@ def legal_declare(state: State) -> tuple[Move, ...]:
     assert combat is not None
     config = state.config
     hand = state.survivors[s].hand
-    moves = list(_combat_item_moves(config, s, hand)) if hand else []
+    moves = _combat_item_moves(config, s, held_kinds(hand)) if hand else []
     if combat.commits[s] in (Commit.FIGHT, Commit.SHOOT):
         zombies = combat_zombies(state)
         others = [j for j in active(state) if j != s]
@@ -288,18 +288,15 @@ def _ready(s: int) -> Move:
     return Move(s, Action.READY)
 
 
-@functools.lru_cache(maxsize=4096)
-def _combat_item_moves(config: Config, s: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
-    """'use I' for each kind of Combat Item in the hand (cached by the encoded hand)."""
+def _combat_item_moves(config: Config, s: int, held: tuple[int, ...]) -> list[Move]:
+    """'use I' for each kind of Combat Item ``held`` (``_base.held_kinds``).
+
+    Not cached: the kinds held seldom repeat, and a cache that keeps missing leaves
+    long-lived tuples behind, which bring on the garbage collector's full passes.
+    """
     row = move_row(s, Action.USE, (), len(config.items))
     items = config.items
-    return tuple(
-        [
-            row[item]
-            for item in dict.fromkeys(hand_items_of(hand))
-            if items[item].kind is Kind.COMBAT
-        ]
-    )
+    return [row[item] for item in held if items[item].kind is Kind.COMBAT]
 
 
 def do_declare(state: State, move: Move) -> State:

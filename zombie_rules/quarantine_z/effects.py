@@ -8,21 +8,20 @@ from the phases that trigger them.
 
 from __future__ import annotations
 
-import functools
-
 from zombie_rules.core.seats import has_seat, with_seat
 from zombie_rules.quarantine_z._base import (
     args_error,
     best_gun,
     best_melee,
     bump,
-    hand_items_of,
+    combat_with,
     has,
+    held_kinds,
     move_row,
     replace,
-    replace_combat,
     set_location,
     set_survivor,
+    state_with,
     with_hand,
     with_life,
 )
@@ -76,24 +75,20 @@ def _usable(config: Config, me: Survivor, item: int, action: Action) -> str | No
 def item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]:
     """The legal 'use I' and 'equip I' moves of Survivor ``s`` (outside combat).
 
-    They depend on the hand, the equipment and whether ``s`` is hurt, so they are
-    cached by those (whole Survivor records repeat too seldom for a cache to hold
-    them); the order is the hand's, 'use' before 'equip'.
+    They depend on the kinds of item in the hand (``_base.held_kinds``, cached), the
+    equipment and whether ``s`` is hurt; the order is the hand's. Not cached by
+    those: they seldom repeat, and a cache that keeps missing leaves long-lived
+    tuples behind, which bring on the garbage collector's full passes over the heap.
     """
     if not me.hand:
         return ()
-    return _item_moves(config, s, me.hand, me.equipment, me.life < config.survivor_life)
-
-
-@functools.lru_cache(maxsize=4096)
-def _item_moves(
-    config: Config, s: int, hand: tuple[int, ...], equipment: tuple[int, ...], hurt: bool
-) -> tuple[Move, ...]:
     items = config.items
     n = len(items)
     use, equip = move_row(s, Action.USE, (), n), move_row(s, Action.EQUIP, (), n)
+    hurt = me.life < config.survivor_life
+    equipment = me.equipment
     moves = []
-    for item in dict.fromkeys(hand_items_of(hand)):
+    for item in held_kinds(me.hand):
         # The tests of ``_usable``, without building its refusals.
         kind = items[item].kind
         if kind is Kind.HEAL:
@@ -211,7 +206,7 @@ def hurt(state: State, s: int, damage: int, *, headshot: bool) -> State:
     used = state.used
     for e in worn_out:
         used = bump(used, e)
-    state = replace(state, survivors=set_survivor(state, s, me), used=used)
+    state = _with_hurt(state, set_survivor(state, s, me), used)
     if me.life > 0:
         return state
     return drop(state, s)
@@ -222,12 +217,12 @@ def hurt_later(state: State, s: int, damage: int, headshot: bool) -> State:
     me = state.survivors[s]
     if headshot:
         me = with_life(me, 0)
-        return replace(state, survivors=set_survivor(state, s, me))
+        return _with_survivors(state, set_survivor(state, s, me))
     me, worn_out = absorb(state.config, me, damage)
     used = state.used
     for e in worn_out:
         used = bump(used, e)
-    return replace(state, survivors=set_survivor(state, s, me), used=used)
+    return _with_hurt(state, set_survivor(state, s, me), used)
 
 
 def drop(state: State, s: int) -> State:
@@ -237,7 +232,7 @@ def drop(state: State, s: int) -> State:
     everyone = tables(state.config).everyone
     combat = state.combat
     if combat is not None and has_seat(combat.members, s):
-        state = replace(state, combat=replace_combat(combat, died=with_seat(combat.died, s)))
+        state = _with_combat(state, _with_died(combat, with_seat(combat.died, s)))
     dead = Survivor(0, (), (), 0)
     if state.here < 0:
         # Killed On the Move before any arrival: no location to lay the cards at, so they
@@ -250,8 +245,14 @@ def drop(state: State, s: int) -> State:
     here = state.area[state.here]
     cards = tuple(sorted((*here.cards, *me.hand, *(card_code(e, everyone) for e in me.equipment))))
     location = Location(here.building, here.looted, cards, here.zombies)
-    return replace(
-        state,
-        survivors=set_survivor(state, s, dead),
-        area=set_location(state, state.here, location),
+    return _with_laid(
+        state, set_survivor(state, s, dead), set_location(state, state.here, location)
     )
+
+
+#: Positional rebuilds for the blows and deaths of every combat (see ``_base.state_with``).
+_with_hurt = state_with("survivors", "used")
+_with_survivors = state_with("survivors")
+_with_combat = state_with("combat")
+_with_laid = state_with("survivors", "area")
+_with_died = combat_with("died")

@@ -23,12 +23,13 @@ from zombie_rules.quarantine_z._base import (
     can_shoot,
     counted,
     free_cap_left,
-    hand_items_of,
     has,
+    held_kinds,
     move_row,
     pair_rows,
     replace,
     set_row,
+    state_with,
     use_cap,
     with_hand,
 )
@@ -182,8 +183,11 @@ def free_action_moves(state: State, s: int, players: tuple[int, ...]) -> list[Mo
     The caller has checked that ``s`` has a free action left and passes
     ``in_play(state)``. A free phase asks this of every Survivor in every state, and
     a gift or a theft changes the Survivors' records (so the callers' memos) on most
-    moves: the moves come in whole cached rows, per receiver (by the giver's hand)
-    and per victim (by both equipments), so only the room in each hand is read here.
+    moves: the moves are picked out of shared rows (the gifts by the kinds held, the
+    snatches per victim by both equipments), so only the room in each hand is read
+    here. The gifts are not cached by hand: hands seldom repeat, and a cache that
+    keeps missing leaves long-lived tuples behind, which bring on the garbage
+    collector's full passes over the heap.
     """
     config = state.config
     survivors = state.survivors
@@ -193,10 +197,12 @@ def free_action_moves(state: State, s: int, players: tuple[int, ...]) -> list[Mo
     players_n, kinds = config.players, len(config.items)
     moves: list[Move] = []
     if hand:
-        gifts = _gifts(players_n, kinds, s, hand)
+        # Per receiver with room, 'give j I' for each kind I held, picked out of j's row.
+        held = held_kinds(hand)
+        gifts = pair_rows(Action.GIVE, players_n, kinds)[s]
         for j in players:
             if j != s and len(survivors[j].hand) < limit:
-                moves += gifts[j]
+                moves += map(gifts[j].__getitem__, held)
     if config.allow_steal:
         steals = _steals(players_n, s)
         room = len(hand) < limit
@@ -211,14 +217,6 @@ def free_action_moves(state: State, s: int, players: tuple[int, ...]) -> list[Mo
                 moves += _snatches(players_n, kinds, s, j, other.equipment, mine)
     moves += _ambush_moves(s, players, best_gun(config, me) >= 0)
     return moves
-
-
-@functools.lru_cache(maxsize=16384)
-def _gifts(players: int, kinds: int, s: int, hand: tuple[int, ...]) -> tuple[tuple[Move, ...], ...]:
-    """Per receiver ``j``, 'give j I' for each distinct item I of the encoded ``hand``."""
-    held = tuple(dict.fromkeys(hand_items_of(hand)))
-    rows = pair_rows(Action.GIVE, players, kinds)[s]
-    return tuple(tuple([row[item] for item in held]) for row in rows)
 
 
 @functools.cache
@@ -244,7 +242,11 @@ def do_give(state: State, s: int, j: int, item: int) -> State:
     survivors = set_row(state.survivors, s, with_hand(me, hand))
     other_hand = add(other.hand, shown_to(card, seat_bit(j)))
     survivors = set_row(survivors, j, with_hand(other, other_hand))
-    return replace(state, survivors=survivors, actions_used=use_cap(state, s))
+    return _with_trade(state, survivors, use_cap(state, s))
+
+
+#: Positional rebuilds for gifts and snatches (see ``_base.state_with``).
+_with_trade = state_with("survivors", "actions_used")
 
 
 def do_steal(state: State, s: int, j: int) -> State:
@@ -283,7 +285,7 @@ def do_snatch(state: State, s: int, j: int, item: int) -> State:
         tuple(sorted((*me.wear, *tokens))) if tokens else me.wear,
     )  # fmt: skip
     survivors = set_row(set_row(state.survivors, j, victim), s, thief)
-    return replace(state, survivors=survivors, actions_used=use_cap(state, s))
+    return _with_trade(state, survivors, use_cap(state, s))
 
 
 def do_steal_card(state: State, item: int) -> State:

@@ -21,6 +21,7 @@ from zombie_rules.quarantine_z._base import (
     counted,
     free_cap_left,
     has,
+    held_kinds,
     in_play,
     move_row,
     replace,
@@ -213,19 +214,17 @@ def _usable_here(config: Config, hurt: bool, equipment: tuple[int, ...], item: i
     return kind is Kind.EQUIPMENT and item not in equipment
 
 
-@functools.lru_cache(maxsize=4096)
+# Neither is cached by hand: hands seldom repeat, and a cache that keeps missing leaves
+# long-lived tuples behind, which bring on the garbage collector's full passes.
 def _stash_moves(s: int, hand: tuple[int, ...], kinds: int) -> tuple[Move, ...]:
     row = move_row(s, Action.STASH, (), kinds)
-    return tuple([row[item] for item in distinct_items(hand)])
+    return tuple(map(row.__getitem__, held_kinds(hand)))
 
 
-@functools.lru_cache(maxsize=4096)
 def _feed_moves(config: Config, s: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
-    return tuple(
-        Move(s, Action.FEED, (item,))
-        for item in distinct_items(hand)
-        if config.items[item].deck is Deck.SUPPLY
-    )
+    items = config.items
+    row = move_row(s, Action.FEED, (), len(items))
+    return tuple([row[item] for item in held_kinds(hand) if items[item].deck is Deck.SUPPLY])
 
 
 def do_location(state: State, move: Move) -> State:

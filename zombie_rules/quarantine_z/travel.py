@@ -33,7 +33,7 @@ from zombie_rules.quarantine_z._base import (
     zombie_deck_size,
 )
 from zombie_rules.quarantine_z.cards import Deck, Event
-from zombie_rules.quarantine_z.config import tables
+from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.custom import Played
 from zombie_rules.quarantine_z.effects import check_item_use, hurt, item_moves, use_from_hand
 from zombie_rules.quarantine_z.flow import (
@@ -63,6 +63,7 @@ from zombie_rules.quarantine_z.state import (
     Move,
     Phase,
     State,
+    Survivor,
     Zombie,
 )
 from zombie_rules.quarantine_z.steps import LootDraw, Turn, ZombiesStep, turn_of, zombies_played
@@ -192,11 +193,31 @@ def _hand_moves(
     key = s if capped else -1 - s
     moves = known.get(key)
     if moves is None:
-        moves = item_moves(config, s, survivors[s])
+        moves = _own_item_moves(config, s, survivors[s])
         if capped:  # nobody is excluded from play On the Move
             moves += tuple(free_action_moves(state, s, living_seats))
         known[key] = moves
     return moves
+
+
+def _own_item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]:
+    """``item_moves(config, s, me)``, kept per seat with the record asked about.
+
+    A gift or a theft replaces two Survivors' records and keeps the others (the same
+    objects), so the Decide step's memo above starts afresh while most seats' items
+    are what they were: those are answered from here.
+    """
+    seen = _ITEM_MEMO.get(s)
+    if seen is not None and seen[0] is me and seen[1] is config:
+        return seen[2]
+    moves = item_moves(config, s, me)
+    _ITEM_MEMO[s] = (me, config, moves)  # one entry per seat, swapped whole
+    return moves
+
+
+#: Per seat, the Survivor record and config :func:`_own_item_moves` last answered for,
+#: with its answer.
+_ITEM_MEMO: dict[int, tuple[Survivor, Config, tuple[Move, ...]]] = {}
 
 
 @functools.lru_cache(maxsize=1024)

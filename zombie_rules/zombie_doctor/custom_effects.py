@@ -174,7 +174,7 @@ def use_custom(w: Work, seat: int, kind: int, args: tuple[int, ...]) -> State:
         if not any(w.morgue):
             return finish_follow_up(w)
         w.phase = Phase.MORGUE
-        return w.state()
+        return w.seal()
     step = custom.steps[-1]
     look = min(step.count, len(w.deck_top) + sum(w.deck_unknown))
     if look == 0:
@@ -185,7 +185,7 @@ def use_custom(w: Work, seat: int, kind: int, args: tuple[int, ...]) -> State:
     w.look = look
     if len(w.deck_top) < look:
         w.phase = Phase.LOOK
-        return w.state()
+        return w.seal()
     return _looked(w)
 
 
@@ -252,7 +252,7 @@ def look_at(state: State, kind: int) -> State:
     w.deck_top = (*w.deck_top, kind)
     w.deck_top_seen_by = (*w.deck_top_seen_by, state.turn)
     if len(w.deck_top) < w.look:
-        return w.state()
+        return w.seal()
     return _looked(w)
 
 
@@ -260,7 +260,7 @@ def _looked(w: Work) -> State:
     """Every card of the look lies on top: the user orders them, unless one card needs no order."""
     if w.look >= 2:
         w.phase = Phase.ARRANGE
-        return w.state()
+        return w.seal()
     return finish_follow_up(w)
 
 

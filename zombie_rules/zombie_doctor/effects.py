@@ -41,13 +41,17 @@ ALIVE, TURNED, BEHEADED = Status.ALIVE, Status.TURNED, Status.BEHEADED
 XRAY_PHASE, MORGUE_PHASE, OVER = Phase.XRAY, Phase.MORGUE, Phase.OVER
 
 
-def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State:
-    """``seat`` uses its card of ``kind`` with ``args`` (one of ``card_uses``)."""
+def use_card(state: State, seat: int, kind: int, args: tuple[int, ...], name: str = "") -> State:
+    """``seat`` uses its card of ``kind`` with ``args`` (one of ``card_uses``).
+
+    ``name`` is the kind's name when the caller already has it (``apply`` read the
+    kind from it), so the config's tables need not be asked again.
+    """
     w = Work(state)
     # "Once a card has been used, it must be returned to the bottom of the pain/gain deck"
     w.discard(seat, kind)
-    t = tables(state.config)
-    name = t.names[kind]
+    if not name:
+        name = tables(state.config).names[kind]
     if name == AMPUTATE:
         target, slot = args
         if slot == HEAD:
@@ -56,7 +60,7 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
             w.knock_out(target, BEHEADED)
             if beheading_ends_game(w.status):
                 w.phase = OVER
-                return w.state()
+                return w.seal()
         else:
             # "Removed limbs should be placed in the card box, aka the morgue."
             code = w.bodies[target][slot]
@@ -69,7 +73,7 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
         # "The opponent must reveal them only to you."
         w.phase = XRAY_PHASE
         w.xray_target = args[0]
-        return w.state()
+        return w.seal()
     if name == MAD_SCIENTIST:
         target, slot = args
         mine, theirs = w.bodies[seat][slot], w.bodies[target][slot]
@@ -85,7 +89,7 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...]) -> State
     elif name == MORGUE:
         # "Do not look into the box when taking a card.": a chance draw.
         w.phase = MORGUE_PHASE
-        return w.state()
+        return w.seal()
     else:
         return use_custom(w, seat, kind, args)
     return end_action(w, self_flip=False)

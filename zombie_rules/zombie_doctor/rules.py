@@ -37,8 +37,8 @@ from zombie_rules.zombie_doctor.usability import (
     Plays,
     card_uses,
     flip_choices,
-    hand_plays,
     opponents,
+    turn_plays,
 )
 
 __all__ = [
@@ -59,8 +59,11 @@ __all__ = [
 ALIVE = Status.ALIVE
 DIE_FACES = 6
 # Enum members as module globals: CPython 3.11 reads ``Action.USE`` through the enum
-# metaclass, and every ``apply`` of a played card reads two.
-_USE, _STUCK = Action.USE, Action.STUCK
+# metaclass, and every ``apply`` reads one or two.
+_USE, _STUCK, _TAKE, _FLIP, _LIMB, _DRAW_CARD, _ROLL_DIE, _BITE_MOVE, _PASS, _ORDER = (
+    Action.USE, Action.STUCK, Action.TAKE, Action.FLIP, Action.LIMB,
+    Action.DRAW, Action.ROLL, Action.BITE, Action.PASS, Action.ORDER,
+)  # fmt: skip
 _DEAL, _PLAY, _XRAY, _SELF_FLIP, _MORGUE, _DRAW, _ROLL, _BITE, _OVER, _LOOK, _ARRANGE = (
     Phase.DEAL, Phase.PLAY, Phase.XRAY, Phase.SELF_FLIP, Phase.MORGUE,
     Phase.DRAW, Phase.ROLL, Phase.BITE, Phase.OVER, Phase.LOOK, Phase.ARRANGE,
@@ -109,35 +112,30 @@ _draw_moves = remember_last(_all_draw_moves)
 
 
 @functools.lru_cache(maxsize=64)
-def _limb_moves(config: Config) -> tuple[Move, ...]:
+def _all_limb_moves(config: Config) -> tuple[Move, ...]:
     return tuple(
         Move(CHANCE, Action.LIMB, "", (c, slot, int(inf)))
         for c, slot, inf in map(morgue_limb, range(tables(config).morgue_kinds))
     )
 
 
+#: The morgue draws of a config, answered by identity first like ``_draw_moves``.
+_limb_moves = remember_last(_all_limb_moves)
+
+
 _ROLL_MOVES = tuple(Move(CHANCE, Action.ROLL, "", (face,)) for face in range(1, DIE_FACES + 1))
 _ROLL_WEIGHTS = (1,) * DIE_FACES
 
 
-@remember_last
-def _hand_plays(state: State) -> dict[int, Plays]:
-    """``kind_plays`` of every kind in the hand of the seat to play, in kind order.
-
-    ``legal_moves`` lists them and ``apply`` then checks the chosen one against
-    the same state: remembering the last state's answer saves ``apply`` asking
-    the same question again. Callers only read the mapping.
-    """
-    return hand_plays(state, state.turn)
+#: ``kind_plays`` of every kind in the hand of the seat to play, in kind order.
+#: ``legal_moves`` lists them and ``apply`` then checks the chosen one against the
+#: same state: remembering the last state's answer saves ``apply`` asking the same
+#: question again. Callers only read the mapping.
+_hand_plays = remember_last(turn_plays)
 
 
-def _play_moves(state: State) -> tuple[Move, ...]:
-    plays = _hand_plays(state)
-    moves: tuple[Move, ...] = ()
-    for _, kind_moves in plays.values():
-        moves += kind_moves
-    if moves:
-        return moves
+def _stuck_moves_of(state: State, plays: dict[int, Plays]) -> tuple[Move, ...]:
+    """The moves of a player who can use none of the cards in ``plays`` (its hand)."""
     names = tables(state.config).names
     seat = state.turn
     # "If you cannot use any of your cards, you have the option to return one to the
@@ -178,7 +176,12 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     phase = state.phase
     seat = state.turn
     if phase is _PLAY:
-        return _play_moves(state)
+        # Every use of every card in hand; written out here, as every turn of a playout asks.
+        plays = _hand_plays(state)
+        moves: tuple[Move, ...] = ()
+        for _, kind_moves in plays.values():
+            moves += kind_moves
+        return moves or _stuck_moves_of(state, plays)
     if phase is _XRAY:
         names = tables(state.config).names
         return _take_moves(
@@ -189,18 +192,18 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is _BITE:
         # "you may bite an opponent of your choice": biting is optional.
         bites = tuple(
-            Move(seat, Action.BITE, "", (v, p))
+            Move(seat, _BITE_MOVE, "", (v, p))
             for v in range(state.config.players)
             if state.status[v] is ALIVE
             for p in flip_choices(state.bodies[v])
         )
-        return (*bites, Move(seat, Action.PASS))
+        return (*bites, Move(seat, _PASS))
     if phase is _ARRANGE:
         return _order_moves(seat, state.look)
     if phase is _OVER:
         return ()
-    moves, _ = chance_weights(state)
-    return tuple(moves)
+    outcomes, _ = chance_weights(state)
+    return tuple(outcomes)
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -279,13 +282,16 @@ def _expect(state: State, move: Move, actor: int, *actions: Action) -> None:
         expect_move(move, actor, actions, state.phase.name.lower())
 
 
-def _kind_in_hand(state: State, move: Move, seat: int, what: str) -> int:
+def _kind_in_hand(state: State, move: Move, seat: int, what: str = "") -> int:
+    """The kind ``move`` names, if ``seat`` holds one; ``what`` names the hand (default
+    ``seat N``, worded only for a refusal: an X-Ray's take asks every time)."""
     t = tables(state.config)
     kind = t.index.get(move.card, -1)
     if kind < 0 or kind not in state.hands[seat]:
         held = ", ".join(t.names[k] for k in sorted(set(state.hands[seat]))) or "nothing"
         raise IllegalMove(
-            f"{said(move)}: {what} holds no {short(move.card or 'card', 30)}; it holds {held}"
+            f"{said(move)}: {what or f'seat {seat}'} holds no {short(move.card or 'card', 30)};"
+            f" it holds {held}"
         )
     return kind
 
@@ -314,7 +320,7 @@ def _play(state: State, move: Move) -> State:
             )
         shown = ", ".join(str(Move(seat, Action.USE, move.card, a)) for a in uses)
         raise IllegalMove(f"{said(move)}: not a way to use {move.card} now; legal: {shown}")
-    return use_card(state, seat, kind, move.args)
+    return use_card(state, seat, kind, move.args, move.card)
 
 
 def _stuck(state: State, move: Move) -> State:
@@ -344,17 +350,17 @@ def _stuck(state: State, move: Move) -> State:
 def _take(state: State, move: Move) -> State:
     # X-Ray: "Look at all of an opponent's cards and take one."
     seat = state.turn
-    _expect(state, move, seat, Action.TAKE)
+    _expect(state, move, seat, _TAKE)
     if move.args:
         raise IllegalMove(f"{said(move)}: 'take' names a card only")
     target = state.xray_target
-    kind = _kind_in_hand(state, move, target, f"seat {target}")
+    kind = _kind_in_hand(state, move, target)
     return xray_take(state, kind)
 
 
 def _self_flip(state: State, move: Move) -> State:
     seat = state.turn
-    _expect(state, move, seat, Action.FLIP)
+    _expect(state, move, seat, _FLIP)
     choices = flip_choices(state.bodies[seat])
     if len(move.args) != 1 or move.args[0] not in choices:
         raise IllegalMove(
@@ -367,7 +373,7 @@ def _self_flip(state: State, move: Move) -> State:
 
 
 def _morgue(state: State, move: Move) -> State:
-    _expect(state, move, CHANCE, Action.LIMB)
+    _expect(state, move, CHANCE, _LIMB)
     kinds = tables(state.config).morgue_kinds
     args = move.args
     k = -1
@@ -380,7 +386,7 @@ def _morgue(state: State, move: Move) -> State:
 
 
 def _draw(state: State, move: Move) -> State:
-    _expect(state, move, CHANCE, Action.DRAW)
+    _expect(state, move, CHANCE, _DRAW_CARD)
     t = tables(state.config)
     kind = t.index.get(move.card, -1)
     if move.args or kind < 0 or not state.deck_unknown[kind]:
@@ -396,13 +402,13 @@ def _draw(state: State, move: Move) -> State:
     if len(w.hands[seat]) < state.config.hand_size and any(w.deck_unknown):
         # ``refill`` would stop at this same seat (still the first short one) and
         # ask chance again: say so without walking the seats (two deal steps in three).
-        return w.state()
+        return w.seal()
     return refill(w, dealing=dealing)
 
 
 def _look(state: State, move: Move) -> State:
     # A custom card's look: the next card from the unseen part, seen by the user alone.
-    _expect(state, move, CHANCE, Action.DRAW)
+    _expect(state, move, CHANCE, _DRAW_CARD)
     t = tables(state.config)
     kind = t.index.get(move.card, -1)
     if move.args or kind < 0 or not state.deck_unknown[kind]:
@@ -415,7 +421,7 @@ def _look(state: State, move: Move) -> State:
 
 def _order(state: State, move: Move) -> State:
     # "Put them back in any order": a custom card's follow-up choice.
-    _expect(state, move, state.turn, Action.ORDER)
+    _expect(state, move, state.turn, _ORDER)
     if move.card or tuple(sorted(move.args)) != tuple(range(state.look)):
         positions = " ".join(map(str, range(state.look)))
         raise IllegalMove(
@@ -427,22 +433,22 @@ def _order(state: State, move: Move) -> State:
 
 
 def _roll(state: State, move: Move) -> State:
-    _expect(state, move, CHANCE, Action.ROLL)
+    _expect(state, move, CHANCE, _ROLL_DIE)
     if len(move.args) != 1 or not 1 <= move.args[0] <= DIE_FACES:
         raise IllegalMove(f"{said(move)}: a die shows 1-{DIE_FACES}")
     w = Work(state)
     if move.args[0] % 2 == 0:
         # "If you roll an even number, you may bite an opponent of your choice."
-        w.phase = Phase.BITE
-        return w.state()
+        w.phase = _BITE
+        return w.seal()
     # "If you roll an odd number, your victim has managed to escape and your turn ends."
     return next_turn(w)
 
 
 def _bite(state: State, move: Move) -> State:
     # "You must flip their limb so that it becomes infected. Your turn ends."
-    _expect(state, move, state.turn, Action.BITE, Action.PASS)
-    if move.action is Action.PASS:
+    _expect(state, move, state.turn, _BITE_MOVE, _PASS)
+    if move.action is _PASS:
         # "you may bite": the zombie lets its victim go, and its turn ends.
         if move.card or move.args:
             raise IllegalMove(f"{said(move)}: write just 'pass' to let the victim go")
@@ -491,7 +497,7 @@ def result(state: State) -> Result | None:
 
     ``scores[s]`` is how many players ``s`` outlasted (higher is better).
     """
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     n = state.config.players
     scores = [0] * n

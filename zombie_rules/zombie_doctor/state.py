@@ -140,7 +140,7 @@ def said(move: Move, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class State:
     """A Zombie Doctor game at one moment.
 
@@ -194,31 +194,54 @@ def _slot_builder(cls: type[State]) -> Callable[..., State]:
 
     What the attrs ``__init__`` of this frozen, slotted record does (every field
     stored, nothing checked or converted: ``State`` has no validators, converters
-    or post-init, which :func:`_expect_plain` insists on), with each slot's
-    descriptor called directly instead of ``object.__setattr__`` by name: every
-    ``apply`` builds one ``State``, and that is most of a cheap step's cost.
+    or post-init, which :func:`_expect_plain` insists on), but the values are
+    stored into an unfrozen twin with the very same slots (plain attribute
+    stores) which then becomes a ``cls`` (:func:`expect_draft`): every ``apply`` builds
+    one ``State``, and the attrs ``__init__`` was a tenth of a cheap step.
     """
     _expect_plain(cls)
     names = [f.name for f in attrs.fields(cls)]
-    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    lines = [f"def build({', '.join(names)}):", "    o = _new(_cls)"]
-    for i, name in enumerate(names):
-        scope[f"_set{i}"] = cls.__dict__[name].__set__
-        lines.append(f"    _set{i}(o, {name})")
-    lines.append("    return o")
+    draft = draft_class(cls)
+    scope: dict[str, Any] = {"_draft": draft, "_cls": cls}
+    lines = [f"def build({', '.join(names)}):", "    o = _draft()"]
+    lines += [f"    o.{name} = {name}" for name in names]
+    lines += ["    o.__class__ = _cls", "    return o"]
     exec("\n".join(lines), scope)  # our own field names, fixed at import
     build: Callable[..., State] = scope["build"]
     return build
 
 
 def _expect_plain(cls: type) -> None:
-    """Refuse a record whose ``__init__`` does more than store its fields (or caches a hash)."""
+    """Refuse a record whose ``__init__`` does more than store its fields (or caches a hash).
+
+    A ``__weakref__`` slot is refused too: CPython refuses to turn a twin into a
+    record that has one (:func:`draft_class`).
+    """
     slots = getattr(cls, "__slots__", ())
     plain = all(f.converter is None and f.validator is None and f.init for f in attrs.fields(cls))
-    extra = "_attrs_cached_hash" in slots or hasattr(cls, "__attrs_post_init__")
-    if not slots or extra or not plain:
+    extra = "_attrs_cached_hash" in slots or "__weakref__" in slots
+    if not slots or extra or hasattr(cls, "__attrs_post_init__") or not plain:
         raise TypeError(f"{cls.__name__}: the slot builder needs a plain slotted record")
 
 
-#: ``build_state(config, phase, ..., known)``: ``State(...)`` positionally, a third cheaper.
+def draft_class(cls: type) -> type:
+    """An unfrozen class with exactly ``cls``'s slots, whose objects may become ``cls`` objects."""
+    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": tuple(cls.__slots__)})  # type: ignore[attr-defined]
+    expect_draft(draft, cls)
+    return draft
+
+
+def expect_draft(draft: type, cls: type) -> None:
+    """Refuse (``TypeError``, at import) a ``draft`` whose objects cannot become ``cls`` objects.
+
+    CPython lets an object's ``__class__`` be assigned between heap classes of the
+    same layout (same base, same slot names, no ``__dict__``, no ``__weakref__``),
+    so a draft filled by plain attribute stores turns into the frozen record in
+    one step, nothing copied. A draft may have methods of its own (``turns.Work``).
+    """
+    probe: Any = object.__new__(draft)
+    probe.__class__ = cls  # raises TypeError if the layouts differ
+
+
+#: ``build_state(config, phase, ..., known)``: ``State(...)`` positionally, a quarter of the cost.
 build_state: Callable[..., State] = _slot_builder(State)

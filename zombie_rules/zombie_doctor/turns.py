@@ -7,7 +7,8 @@ per-phase handlers in ``rules`` and the card effects in ``effects`` only say
 what their move changes and then hand over to :func:`end_action`.
 
 :class:`Work` is the mutable scratch copy of a ``State`` those modules edit
-inside a single ``apply``; it becomes a frozen ``State`` again before leaving.
+inside a single ``apply``; before leaving, the very object becomes the frozen
+``State`` (:meth:`Work.seal`), so no field is copied out.
 """
 
 from __future__ import annotations
@@ -26,7 +27,14 @@ from zombie_rules.zombie_doctor.knowledge import (
     seen_taken,
     told_taken,
 )
-from zombie_rules.zombie_doctor.state import SHOWN, Phase, State, Status, build_state
+from zombie_rules.zombie_doctor.state import (
+    SHOWN,
+    Phase,
+    State,
+    Status,
+    build_state,
+    expect_draft,
+)
 from zombie_rules.zombie_doctor.usability import flip_choices
 
 ALIVE, TURNED = Status.ALIVE, Status.TURNED
@@ -43,8 +51,10 @@ class Work:
     The per-seat rows (``bodies``, ``status``, ``hands``) stay the source's tuples
     and are replaced, one row at a time, by the writers below: a move changes a
     row or two, so the next state shares every other row (and often the whole
-    tuple) with the one before, and :meth:`state` has nothing to copy or compare.
-    Callers read the rows directly and write them only through the methods.
+    tuple) with the one before, and :meth:`seal` has nothing to copy or compare.
+    Callers read the rows directly and write them only through the methods. The
+    slots are exactly ``State``'s fields (checked at import), which is what lets
+    :meth:`seal` turn the object itself into the ``State``.
     """
 
     __slots__ = (
@@ -75,8 +85,17 @@ class Work:
         self.look = s.look
         self.pending_card = s.pending_card
 
+    def seal(self) -> State:
+        """The frozen result, made of this very object (no field copied): it becomes the
+        ``State``, so the scratch copy is used up. Rows this move left alone are the very
+        tuples of the source. ``State`` has no validators or converters to run
+        (``state.build_state`` insists), so this is what ``State(...)`` would build.
+        """
+        self.__class__ = State  # type: ignore[assignment]  # allowed: see ``state.expect_draft``
+        return self  # type: ignore[return-value]
+
     def state(self) -> State:
-        """The frozen result; rows this move left alone are the very tuples of the source."""
+        """A frozen copy of the scratch state so far, for a caller that goes on editing."""
         return build_state(
             self.config, self.phase, self.turn, self.round, self.turns_taken, self.bodies,
             self.status, self.out_order, self.hands, self.deck_unknown, self.deck_bottom,
@@ -147,6 +166,11 @@ class Work:
             self.knock_out(seat, TURNED)
 
 
+# ``Work.seal`` turns a ``Work`` into a ``State``: refuse at import a ``Work`` whose slots
+# do not match the ``State`` fields (a field added to one and not the other).
+expect_draft(Work, State)
+
+
 def with_card(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
     """The sorted ``hand`` with one card of ``kind`` added, in its place."""
     at = bisect_right(hand, kind)
@@ -168,17 +192,17 @@ def end_action(w: Work, self_flip: bool) -> State:
     if game_finished(w.status, w.config.bonus_mode):
         w.phase = OVER
         w.xray_target = -1
-        return w.state()
+        return w.seal()
     seat = w.turn
     if self_flip and w.status[seat] is ALIVE:
         choices = flip_choices(w.bodies[seat])
         if len(choices) > 1:
             w.phase = SELF_FLIP
-            return w.state()
+            return w.seal()
         w.infect(seat, choices[0])
         if game_finished(w.status, w.config.bonus_mode):
             w.phase = OVER
-            return w.state()
+            return w.seal()
     return refill(w, dealing=False)
 
 
@@ -232,7 +256,7 @@ def refill(w: Work, dealing: bool) -> State:
         if not from_bottom:
             if any(w.deck_unknown):
                 w.phase = DEAL if dealing else DRAW
-                return w.state()
+                return w.seal()
             from_bottom = True
         bottom, hidden_by = w.deck_bottom, w.deck_bottom_hidden_by
         if need == 1:
@@ -290,8 +314,13 @@ def next_turn(w: Work) -> State:
     limit = config.round_limit
     if limit is not None and w.round >= limit:
         w.phase = OVER
-        return w.state()
-    return start_turn(w)
+        return w.seal()
+    # ``start_turn(w)``, written out: nearly every move ends here.
+    if w.coma:
+        w.coma = without_seat(w.coma, new)
+    w.xray_target = -1
+    w.phase = PLAY if w.status[new] is ALIVE else ROLL
+    return w.seal()
 
 
 def turn_after(config: Config, old: int, status: tuple[Status, ...]) -> tuple[int, bool]:
@@ -341,4 +370,4 @@ def start_turn(w: Work) -> State:
     w.xray_target = -1
     # Bonus Game Mode: "When it is your turn again, roll the die."
     w.phase = PLAY if w.status[seat] is ALIVE else ROLL
-    return w.state()
+    return w.seal()

@@ -170,6 +170,11 @@ def hand_plays(state: State, seat: int) -> dict[int, Plays]:
     return _plays_of(state, seat, dict.fromkeys(state.hands[seat]))
 
 
+def turn_plays(state: State) -> dict[int, Plays]:
+    """:func:`hand_plays` of the seat whose turn it is (one call fewer, every turn)."""
+    return _plays_of(state, state.turn, dict.fromkeys(state.hands[state.turn]))
+
+
 def kind_plays(state: State, seat: int, kind: int) -> Plays:
     """The ways ``seat`` may use a card of ``kind`` now, with their moves; both empty if none."""
     return _plays_of(state, seat, (kind,))[kind]
@@ -205,9 +210,9 @@ def _plays_of(state: State, seat: int, kinds: Iterable[int]) -> dict[int, Plays]
             others = _targets(state.config.players, seat, state.status, state.coma)
             asked = True
         if name == AMPUTATE:
-            found[kind] = _amputate_plays(state, seat, others)
+            found[kind] = _amputate_plays(bodies, seat, others)
         elif name == MAD_SCIENTIST:
-            found[kind] = _mad_scientist_plays(state, seat, others)
+            found[kind] = _mad_scientist_plays(bodies, seat, others)
         elif name == XRAY:
             # "Look at all of an opponent's cards and take one."
             hands = state.hands
@@ -231,10 +236,13 @@ def _own_plays(seat: int, name: str, uses: Uses) -> Plays:
     return _plays(seat, name, uses)
 
 
-def _amputate_plays(state: State, seat: int, others: tuple[int, ...]) -> Plays:
+def _amputate_plays(
+    bodies: tuple[tuple[int, ...], ...], seat: int, others: tuple[int, ...]
+) -> Plays:
     # "You may only amputate an opponent's infected limb." / "If an opponent has
     # an infected torso, you may cut off their head using the Amputate card".
-    bodies = state.bodies
+    if len(others) == 1:
+        return _amputate_on(seat, others[0], body_facts(bodies[others[0]]).pattern)
     uses: Uses = ()
     moves: tuple[Move, ...] = ()
     for o in others:
@@ -250,10 +258,11 @@ def _amputate_on(seat: int, target: int, pattern: int) -> Plays:
     return _plays(seat, AMPUTATE, tuple([(target, p) for p in _BY_PATTERN[pattern].amputable]))
 
 
-def _mad_scientist_plays(state: State, seat: int, others: tuple[int, ...]) -> Plays:
+def _mad_scientist_plays(
+    bodies: tuple[tuple[int, ...], ...], seat: int, others: tuple[int, ...]
+) -> Plays:
     # "Swap one of your infected limbs with a healthy limb of an opponent. A swap
     # can only take place with a matching limb."
-    bodies = state.bodies
     mine = body_facts(bodies[seat]).infected_limbs
     if not mine:
         return _NO_PLAYS
