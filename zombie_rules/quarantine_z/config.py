@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any, Final
 
 import attrs
 
@@ -176,6 +178,17 @@ def validate(config: Config) -> None:
 
 def _validate_zombies(config: Config) -> None:
     cards = config.zombie_cards
+    _once_for_built_in(cards, _check_zombie_cards)
+    total = sum(c.copies for c in cards)
+    if config.strict_counts and total != ZOMBIE_COUNT:
+        raise InvalidConfig(
+            "zombie_card_set", f"the rulebook's deck has {ZOMBIE_COUNT}, not {total}"
+        )
+    if total < config.zombie_opening_hand:
+        raise InvalidConfig("zombie_card_set", "too few to deal the Zombie Player's hand")
+
+
+def _check_zombie_cards(cards: tuple[ZombieCard, ...]) -> None:
     if not isinstance(cards, tuple) or not all(isinstance(c, ZombieCard) for c in cards):
         raise InvalidConfig("zombie_card_set", "must be None or a tuple of ZombieCard")
     _unique("zombie_card_set", [c.name for c in cards])
@@ -209,17 +222,24 @@ def _validate_zombies(config: Config) -> None:
         check_effect("zombie_card_set", c.name, c.effect, point)
         if c.event is not None and c.amount < 1:
             raise InvalidConfig("zombie_card_set", f"{c.name}: an event needs an amount >= 1")
-    total = sum(c.copies for c in cards)
-    if config.strict_counts and total != ZOMBIE_COUNT:
-        raise InvalidConfig(
-            "zombie_card_set", f"the rulebook's deck has {ZOMBIE_COUNT}, not {total}"
-        )
-    if total < config.zombie_opening_hand:
-        raise InvalidConfig("zombie_card_set", "too few to deal the Zombie Player's hand")
 
 
 def _validate_items(config: Config) -> None:
     items = config.items
+    _once_for_built_in(items, _check_items)
+    supply = sum(i.copies for i in items if i.deck is Deck.SUPPLY)
+    munition = sum(i.copies for i in items if i.deck is Deck.MUNITION)
+    if config.strict_counts and (supply, munition) != (SUPPLY_COUNT, MUNITION_COUNT):
+        raise InvalidConfig(
+            "item_set",
+            f"the rulebook has {SUPPLY_COUNT} Supply and {MUNITION_COUNT} Munition cards,"
+            f" not {supply} and {munition}",
+        )
+    if supply + munition < (config.players - 1) * config.setup_draws:
+        raise InvalidConfig("item_set", "too few Supply and Munition cards for the set-up draws")
+
+
+def _check_items(items: tuple[Item, ...]) -> None:
     if not isinstance(items, tuple) or not all(isinstance(i, Item) for i in items):
         raise InvalidConfig("item_set", "must be None or a tuple of Item")
     names = [i.name for i in items]
@@ -263,20 +283,23 @@ def _validate_items(config: Config) -> None:
                     "item_set",
                     f"{i.name}: its ammunition {i.ammo!r} is not an ammo card of the set",
                 )
-    supply = sum(i.copies for i in items if i.deck is Deck.SUPPLY)
-    munition = sum(i.copies for i in items if i.deck is Deck.MUNITION)
-    if config.strict_counts and (supply, munition) != (SUPPLY_COUNT, MUNITION_COUNT):
-        raise InvalidConfig(
-            "item_set",
-            f"the rulebook has {SUPPLY_COUNT} Supply and {MUNITION_COUNT} Munition cards,"
-            f" not {supply} and {munition}",
-        )
-    if supply + munition < (config.players - 1) * config.setup_draws:
-        raise InvalidConfig("item_set", "too few Supply and Munition cards for the set-up draws")
 
 
 def _validate_buildings(config: Config) -> None:
     buildings = config.buildings
+    _once_for_built_in(buildings, _check_buildings)
+    if config.strict_counts and len(buildings) != BUILDING_COUNT:
+        raise InvalidConfig(
+            "building_set", f"the rulebook has {BUILDING_COUNT} Buildings, not {len(buildings)}"
+        )
+    if not 2 <= config.area_size <= len(buildings):
+        raise InvalidConfig(
+            "area_size",
+            f"must be 2-{len(buildings)} (the Buildings there are), not {config.area_size}",
+        )
+
+
+def _check_buildings(buildings: tuple[Building, ...]) -> None:
     if not isinstance(buildings, tuple) or not all(isinstance(b, Building) for b in buildings):
         raise InvalidConfig("building_set", "must be None or a tuple of Building")
     _unique("building_set", [b.name for b in buildings])
@@ -288,15 +311,27 @@ def _validate_buildings(config: Config) -> None:
         require_type(f"building_set[{b.name}].text", b.text, str)
         if b.supply < 0 or b.munition < 0:
             raise InvalidConfig("building_set", f"{b.name}: Supply and Munition values are >= 0")
-    if config.strict_counts and len(buildings) != BUILDING_COUNT:
-        raise InvalidConfig(
-            "building_set", f"the rulebook has {BUILDING_COUNT} Buildings, not {len(buildings)}"
-        )
-    if not 2 <= config.area_size <= len(buildings):
-        raise InvalidConfig(
-            "area_size",
-            f"must be 2-{len(buildings)} (the Buildings there are), not {config.area_size}",
-        )
+
+
+#: The rulebook's card tuples (module constants, alive as long as the process, so their
+#: ids are never reused), and those whose cards have passed their checks.
+_BUILT_IN: Final = frozenset({id(ZOMBIE_CARDS), id(ITEMS), id(BUILDINGS)})
+_PASSED: set[int] = set()
+
+
+def _once_for_built_in(cards: Any, check: Callable[[Any], None]) -> None:
+    """``check(cards)``, but only once per process for the rulebook's own card tuples.
+
+    Every decoded state and view rebuilds its config, so the rulebook's hundred-odd
+    cards would be checked field by field at each one. A table's own cards are checked
+    every time: equal is not enough to skip them (``1.0 == 1``), only the very tuple.
+    """
+    key = id(cards)
+    if key in _PASSED:
+        return
+    check(cards)
+    if key in _BUILT_IN:
+        _PASSED.add(key)
 
 
 def _unique(field: str, names: list[str]) -> None:
