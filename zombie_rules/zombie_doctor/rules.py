@@ -385,7 +385,8 @@ def _morgue(state: State, move: Move) -> State:
     return morgue_attach(state, k, args[0], args[1], bool(args[2]))
 
 
-def _draw(state: State, move: Move) -> State:
+def _unseen_kind(state: State, move: Move) -> int:
+    """The kind a chance draw names, refused unless the unseen part of the deck holds it."""
     _expect(state, move, CHANCE, _DRAW_CARD)
     t = tables(state.config)
     kind = t.index.get(move.card, -1)
@@ -394,6 +395,11 @@ def _draw(state: State, move: Move) -> State:
         raise IllegalMove(
             f"{said(move)}: no such card in the unseen part of the deck; it holds {present}"
         )
+    return kind
+
+
+def _draw(state: State, move: Move) -> State:
+    kind = _unseen_kind(state, move)
     w = Work(state)
     seat = short_seat(w)
     w.deck_unknown = take(state.deck_unknown, kind)
@@ -408,15 +414,7 @@ def _draw(state: State, move: Move) -> State:
 
 def _look(state: State, move: Move) -> State:
     # A custom card's look: the next card from the unseen part, seen by the user alone.
-    _expect(state, move, CHANCE, _DRAW_CARD)
-    t = tables(state.config)
-    kind = t.index.get(move.card, -1)
-    if move.args or kind < 0 or not state.deck_unknown[kind]:
-        present = ", ".join(n for n, c in zip(t.names, state.deck_unknown, strict=True) if c)
-        raise IllegalMove(
-            f"{said(move)}: no such card in the unseen part of the deck; it holds {present}"
-        )
-    return look_at(state, kind)
+    return look_at(state, _unseen_kind(state, move))
 
 
 def _order(state: State, move: Move) -> State:
