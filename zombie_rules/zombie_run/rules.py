@@ -495,7 +495,13 @@ def _drawn_effect(state: State, card: int, pile: tuple[int, ...]) -> State:
     reshuffles = state.reshuffles
     limit = config.turn_limit
     if limit is not None and turns_taken >= limit:
-        return _end_round(state, state.hands, discard_pile, turns_taken, None, reshuffles)
+        # The round ends on the drawn card: it has left the Draw Pile.
+        drawn = State(
+            config, state.round, state.dealer, state.phase, seat, state.hands, seen, pile,
+            state.discard_pile, None, False, state.peeked, state.turns_taken, state.scores,
+            state.history, reshuffles,
+        )  # fmt: skip
+        return _end_round(drawn, state.hands, discard_pile, turns_taken, None, reshuffles)
     if not any(pile) and config.reshuffle_keeps_top:
         pile, discard_pile, reshuffles = _reshuffle(config, discard_pile, reshuffles)
     return State(
