@@ -8,11 +8,11 @@ order, and cards by name as well as by number.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import attrs
 import pytest
+from tz_walks import first
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig, UnknownSeat
@@ -25,10 +25,8 @@ from zombie_rules.texas_zombies import (
     Phase,
     State,
     apply,
-    chance_weights,
     describe,
     legal_moves,
-    new_game,
     parse_move,
     spread_events,
     to_act,
@@ -38,18 +36,6 @@ from zombie_rules.texas_zombies.rules import well_formed
 from zombie_rules.zombie_run import Move as ZombieRunMove
 
 HUGE = "z" * 100_000
-
-
-def first(phase: Phase, config: Config | None = None, seed: int = 0) -> State:
-    rng = random.Random(seed)
-    state = new_game(config or Config())
-    while state.phase is not phase:
-        if CHANCE in to_act(state):
-            moves, weights = chance_weights(state)
-            state = apply(state, rng.choices(moves, weights)[0])
-        else:
-            state = apply(state, rng.choice(legal_moves(state)))
-    return state
 
 
 def short_message(exc: BaseException) -> str:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from tz_walks import walk
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import DecodeError, IllegalMove, InvalidConfig
@@ -20,27 +19,12 @@ from zombie_rules.texas_zombies import (
     Phase,
     State,
     apply,
-    chance_weights,
     legal_moves,
     new_game,
     parse_move,
     to_act,
 )
 from zombie_rules.texas_zombies.checks import candidate_moves, check_state, without_story
-
-
-def walk(config: Config, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = new_game(config)
-    states = [state]
-    while legal := legal_moves(state):
-        if CHANCE in to_act(state):
-            moves, weights = chance_weights(state)
-            state = apply(state, rng.choices(moves, weights)[0])
-        else:
-            state = apply(state, rng.choice(legal))
-        states.append(state)
-    return states
 
 
 def first(phase: Phase, config: Config | None = None, seed: int = 0) -> State:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import itertools
-import random
 from collections import Counter
 from fractions import Fraction
 
 import attrs
 import pytest
+from tz_walks import random_finish
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.texas_zombies import (
@@ -87,18 +87,6 @@ def refill(state: State) -> State:
     while state.phase is Phase.DRAW_OBJECT:
         moves, _ = chance_weights(state)
         state = apply(state, moves[0])
-    return state
-
-
-def random_finish(config: Config, seed: int) -> State:
-    rng = random.Random(seed)
-    state = new_game(config)
-    while legal := legal_moves(state):
-        if CHANCE in to_act(state):
-            moves, weights = chance_weights(state)
-            state = apply(state, rng.choices(moves, weights)[0])
-        else:
-            state = apply(state, rng.choice(legal))
     return state
 
 

@@ -16,8 +16,8 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from tz_walks import random_step
 
-from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import IllegalMove
 from zombie_rules.play import play_out
 from zombie_rules.texas_zombies import (
@@ -29,7 +29,6 @@ from zombie_rules.texas_zombies import (
     State,
     View,
     apply,
-    chance_weights,
     legal_moves,
     new_game,
     spread_events,
@@ -98,11 +97,7 @@ def test_every_legal_move_brings_the_end_closer(players: int) -> None:
         assert left > 0
         for move in legal:
             assert moves_left(apply(state, move)) < left, f"{move} at {state.phase.name}"
-        if CHANCE in to_act(state):
-            moves, weights = chance_weights(state)
-            state = apply(state, rng.choices(moves, weights)[0])
-        else:
-            state = apply(state, rng.choice(legal))
+        state = apply(state, random_step(state, rng))
         played += 1
     assert moves_left(state) == 0 and played <= bound
 
@@ -122,11 +117,7 @@ def test_the_measure_drops_in_variant_games_too(config: Config) -> None:
         left = moves_left(state)
         for move in legal:
             assert moves_left(apply(state, move)) < left, f"{move} at {state.phase.name}"
-        if CHANCE in to_act(state):
-            moves, weights = chance_weights(state)
-            state = apply(state, rng.choices(moves, weights)[0])
-        else:
-            state = apply(state, rng.choice(legal))
+        state = apply(state, random_step(state, rng))
     assert moves_left(state) == 0
 
 

@@ -6,8 +6,8 @@ import random
 
 import attrs
 import pytest
+from tz_walks import walk
 
-from zombie_rules.core.actors import CHANCE
 from zombie_rules.serialize import from_json, to_json
 from zombie_rules.texas_zombies import (
     TEAMS,
@@ -16,29 +16,12 @@ from zombie_rules.texas_zombies import (
     State,
     View,
     apply,
-    chance_weights,
-    legal_moves,
-    new_game,
     parse_move,
     render,
     to_act,
     view,
 )
 from zombie_rules.texas_zombies.checks import hidden_variant
-
-
-def walk(config: Config, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = new_game(config)
-    states = [state]
-    while legal := legal_moves(state):
-        if CHANCE in to_act(state):
-            moves, weights = chance_weights(state)
-            state = apply(state, rng.choices(moves, weights)[0])
-        else:
-            state = apply(state, rng.choice(legal))
-        states.append(state)
-    return states
 
 
 def play(state: State, *texts: str) -> State:
