@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from seeded_games import random_config
 
 from zombie_rules import GAMES, get_game
 from zombie_rules.core.errors import IllegalMove
@@ -69,7 +70,7 @@ def test_random_playouts_from_many_seeds_finish(name: str) -> None:
     rng = random.Random(2026)
     finished = 0
     for seed in range(40):
-        walk = random_playout(game, _random_config(game, rng), seed, max_moves=200_000)
+        walk = random_playout(game, random_config(game, rng), seed, max_moves=200_000)
         final = walk.states[-1]
         assert game.result(final) is not None, f"seed {seed}: no result after {len(walk.moves)}"
         assert game.legal_moves(final) == ()
@@ -155,7 +156,7 @@ def test_search_bots_reach_odd_corners_and_every_state_holds(name: str) -> None:
     game = GAMES[name]
     rng = random.Random(11)
     for seed in range(2):
-        config = _random_config(game, rng)
+        config = random_config(game, rng)
         agents = [
             make_ismcts(game, iterations=4, rollout_moves=6, epsilon=0.3, opponents="search")
             for _ in range(game.players(config))
@@ -172,12 +173,3 @@ def test_search_bots_reach_odd_corners_and_every_state_holds(name: str) -> None:
 def test_get_game_lists_the_known_names() -> None:
     with pytest.raises(KeyError, match=r"known games: .*zombie_run"):
         get_game("chess")
-
-
-def _random_config(game: Any, rng: random.Random) -> Any:
-    while True:
-        kwargs = {k: rng.choice(v) for k, v in game.config_space.items()}
-        try:
-            return game.config_type(**kwargs)
-        except ValueError:
-            continue

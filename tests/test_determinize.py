@@ -18,11 +18,12 @@ from typing import Any
 
 import attrs
 import pytest
+from seeded_games import mixed_agents, random_configs
 
 from zombie_rules import GAMES
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.piles import expand, from_kinds
-from zombie_rules.play import RandomAgent, WorldSampler, play_game
+from zombie_rules.play import WorldSampler, play_game
 from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.knowledge import item_of, seen_by
 from zombie_rules.testing import check_determinize, random_playout
@@ -31,25 +32,6 @@ from zombie_rules.zombie_doctor.knowledge import TABLE, known_to, without
 from zombie_rules.zombie_doctor.state import SHOWN, Phase
 
 TITLES = sorted(GAMES)
-
-
-def _configs(game: Any, count: int, rng: random.Random) -> list[Any]:
-    configs = [game.config_type()]
-    while len(configs) < count:
-        kwargs = {k: rng.choice(v) for k, v in game.config_space.items()}
-        try:
-            configs.append(game.config_type(**kwargs))
-        except ValueError:
-            continue
-    return configs
-
-
-def _agents(game: Any, config: Any, seed: int) -> list[Any]:
-    heuristic = game.agents.get("heuristic", RandomAgent)
-    # Alternate bots and random seats: bots reach typical play, random seats odd corners.
-    return [
-        heuristic() if (seat + seed) % 2 else RandomAgent() for seat in range(game.players(config))
-    ]
 
 
 def _seats(game: Any, config: Any) -> tuple[int | None, ...]:
@@ -78,7 +60,7 @@ def test_random_games_give_worlds_that_keep_what_each_seat_knows(name: str) -> N
     games, _, steps = _BUDGET.get(name, _DEFAULT_BUDGET)
     rng = random.Random(11)
     twins = 0
-    for seed, config in enumerate(_configs(game, games, rng)):
+    for seed, config in enumerate(random_configs(game, games, rng)):
         walk = random_playout(game, config, seed, max_moves=500)
         for seat in _seats(game, config):
             twins += check_determinize(
@@ -93,8 +75,8 @@ def test_bot_games_give_worlds_that_keep_what_each_seat_knows(name: str) -> None
     _, games, steps = _BUDGET.get(name, _DEFAULT_BUDGET)
     rng = random.Random(12)
     twins = 0
-    for seed, config in enumerate(_configs(game, games, rng)):
-        record = play_game(game, config, _agents(game, config, seed), seed, max_moves=600)
+    for seed, config in enumerate(random_configs(game, games, rng)):
+        record = play_game(game, config, mixed_agents(game, config, seed), seed, max_moves=600)
         for seat in _seats(game, config):
             twins += check_determinize(
                 game, config, record.moves, seat, random.Random(seed), steps=steps, horizon=15

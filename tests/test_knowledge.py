@@ -12,33 +12,15 @@ from typing import Any
 
 import attrs
 import pytest
+from seeded_games import mixed_agents, random_configs
 
 from zombie_rules import GAMES
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import DecodeError
-from zombie_rules.play import RandomAgent, play_game
+from zombie_rules.play import play_game
 from zombie_rules.testing import check_knowledge
 
 TITLES = sorted(GAMES)
-
-
-def _configs(game: Any, count: int, rng: random.Random) -> list[Any]:
-    configs = [game.config_type()]
-    while len(configs) < count:
-        kwargs = {k: rng.choice(v) for k, v in game.config_space.items()}
-        try:
-            configs.append(game.config_type(**kwargs))
-        except ValueError:
-            continue
-    return configs
-
-
-def _agents(game: Any, config: Any, seed: int) -> list[Any]:
-    heuristic = game.agents.get("heuristic", RandomAgent)
-    # Alternate bots and random seats: bots reach typical play, random seats odd corners.
-    return [
-        heuristic() if (seat + seed) % 2 else RandomAgent() for seat in range(game.players(config))
-    ]
 
 
 @pytest.mark.parametrize("name", TITLES)
@@ -46,9 +28,11 @@ def test_views_follow_from_the_account_in_seeded_games(name: str) -> None:
     game = GAMES[name]
     rng = random.Random(8)
     branches = 0
-    for index, config in enumerate(_configs(game, 4, rng)):
+    for index, config in enumerate(random_configs(game, 4, rng)):
         for seed in range(2):
-            record = play_game(game, config, _agents(game, config, seed), seed=100 * index + seed)
+            record = play_game(
+                game, config, mixed_agents(game, config, seed), seed=100 * index + seed
+            )
             branches += check_knowledge(
                 game, config, record.moves, rng=random.Random(seed), steps=25, horizon=120
             )
@@ -69,7 +53,7 @@ def test_the_check_catches_a_planted_leak(name: str) -> None:
     game = GAMES[name]
     leaky = attrs.evolve(game, view=_leaky_view(game))
     config = game.config_type()
-    record = play_game(game, config, _agents(game, config, 0), seed=5)
+    record = play_game(game, config, mixed_agents(game, config, 0), seed=5)
     with pytest.raises(AssertionError, match="view leaks what the seat was not told"):
         check_knowledge(leaky, config, record.moves, rng=random.Random(0), steps=25)
 
@@ -83,7 +67,7 @@ def test_the_check_catches_an_account_that_leaves_out_a_draw(name: str) -> None:
         return "Something happens." if move.seat == CHANCE else game.describe(state, move, seat)
 
     config = game.config_type()
-    record = play_game(game, config, _agents(game, config, 0), seed=5)
+    record = play_game(game, config, mixed_agents(game, config, 0), seed=5)
     with pytest.raises(AssertionError, match="describe leaves out something"):
         check_knowledge(attrs.evolve(game, describe=vague), config, record.moves, steps=40)
 
@@ -101,7 +85,7 @@ def test_the_check_catches_an_error_message_that_quotes_hidden_cards(name: str) 
             raise DecodeError(f"{exc}; by the way, the table is {state!r}") from None
 
     config = game.config_type()
-    record = play_game(game, config, _agents(game, config, 0), seed=5)
+    record = play_game(game, config, mixed_agents(game, config, 0), seed=5)
     with pytest.raises(AssertionError, match="the message tells the seat what it may not know"):
         check_knowledge(attrs.evolve(game, parse_move=chatty), config, record.moves, steps=25)
 

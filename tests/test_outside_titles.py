@@ -36,6 +36,7 @@ import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from seeded_games import random_configs
 from test_cli import MoveChooser
 from test_terminal_pty import Screen, finished, play_through
 
@@ -166,22 +167,10 @@ def test_configs_round_trip_and_start_games(
     check_invariants(game, game.new_game(config), thorough=True)
 
 
-def _configs(game: AnyGame, count: int, rng: random.Random) -> list[Any]:
-    found = [game.config_type()]
-    while len(found) < count:
-        try:
-            found.append(
-                game.config_type(**{k: rng.choice(v) for k, v in game.config_space.items()})
-            )
-        except ValueError:
-            continue
-    return found
-
-
 def test_random_playouts_finish_and_replay(toy: types.ModuleType) -> None:
     game = _game()
     rng = random.Random(2026)
-    for seed, config in enumerate(_configs(game, 12, rng)):
+    for seed, config in enumerate(random_configs(game, 12, rng)):
         walk = random_playout(game, config, seed)
         final = walk.states[-1]
         outcome = game.result(final)
@@ -211,7 +200,7 @@ def test_views_follow_from_the_account_and_the_check_catches_faults(
     game = _game()
     rng = random.Random(8)
     branches = 0
-    for index, config in enumerate(_configs(game, 4, rng)):
+    for index, config in enumerate(random_configs(game, 4, rng)):
         record = play_game(game, config, [RandomAgent()] * game.players(config), seed=index)
         branches += check_knowledge(game, config, record.moves, rng=random.Random(index))
     assert branches > 20  # every deal and draw is a card some seat cannot tell apart

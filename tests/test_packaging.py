@@ -114,7 +114,8 @@ def test_extras_split_by_who_needs_them() -> None:
         name, sep, version = requirement.partition("==")
         assert sep and re.fullmatch(r"[\d.]+", version), f"dev extra: pin {requirement!r}"
         pinned[name.split("[")[0]] = version
-    for tool in ("pytest", "pytest-xdist", "hypothesis", "mypy", "ruff", "build", "mkdocs", "mkdocs-material"):
+    tools = ("pytest", "pytest-xdist", "hypothesis", "mypy", "ruff", "build", "mkdocs")
+    for tool in (*tools, "mkdocs-material"):
         assert tool in pinned, f"dev extra lacks {tool}"
     assert "mkdocstrings[python]" in "".join(EXTRAS["dev"])
     assert "test" not in EXTRAS  # the old name: 'dev' (the suite) or 'testing' (the kit)
