@@ -27,9 +27,10 @@ space never names the seat.
 
 from __future__ import annotations
 
+import operator
 from array import array
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -161,15 +162,18 @@ class IndexByIdentity:
     hand, per phase) would otherwise have every legal move of every state indexed
     afresh, and a title's ``index`` hashes the move's fields (an ``Enum`` hashes in
     Python). Here a move seen before costs one dictionary look-up by ``id``; the move
-    is kept beside its index, so an ``id`` is never mistaken for a later object's, and
-    the table is emptied past ``limit`` entries. Only for an ``index`` that ignores the
-    state (the same move has the same index everywhere).
+    is kept beside its index (in ``seen``), so an ``id`` is never mistaken for a later
+    object's, and the tables are emptied past ``limit`` entries. ``ids`` maps the same
+    ``id`` to the index alone, for look-ups mapped over a whole tuple of moves at C
+    speed: an ``id`` in it is that of a move ``seen`` keeps alive. Only for an ``index``
+    that ignores the state (the same move has the same index everywhere).
     """
 
     def __init__(self, index: Callable[[Any, Any], int], limit: int = 8192) -> None:
         self.index = index
         self.limit = limit
         self.seen: dict[int, tuple[Any, int]] = {}
+        self.ids: dict[int, int] = {}
 
     def __call__(self, state: Any, move: Any) -> int:
         hit = self.seen.get(id(move))
@@ -182,12 +186,35 @@ class IndexByIdentity:
         i = self.index(state, move)
         if len(self.seen) >= self.limit:
             self.seen.clear()
+            self.ids.clear()
         self.seen[id(move)] = (move, i)
+        self.ids[id(move)] = i
         return i
 
 
+_seat_of = operator.attrgetter("seat")
+
+
 def _group_known(state: Any, legal: Sequence[Any], index: IndexByIdentity) -> _SeatMoves:
-    """:func:`_group` with the index of a move seen before read straight from ``index.seen``."""
+    """:func:`_group` with the indices of moves seen before read from ``index.ids``.
+
+    When every move is known (the common case) the indices are one mapped look-up;
+    when one seat makes them all, the grouping is then one sort, with no Python step
+    per move. Otherwise each move is looked at in turn.
+    """
+    found = list(map(index.ids.get, map(id, legal)))
+    if None not in found:
+        indices = cast("list[int]", found)
+        of: list[int] = list(map(_seat_of, legal))
+        seats = set(of)
+        if CHANCE not in seats:
+            if len(seats) == 1:
+                only = dict(zip(indices, legal, strict=True))
+                return _SeatMoves({of[0]: tuple(sorted(only))}, {of[0]: only})
+            known: dict[int, dict[int, Any]] = {seat: {} for seat in seats}
+            for seat, i, move in zip(of, indices, legal, strict=True):
+                known[seat][i] = move
+            return _SeatMoves({seat: tuple(sorted(row)) for seat, row in known.items()}, known)
     moves: dict[int, dict[int, Any]] = {}
     seen = index.seen
     for move in legal:
@@ -519,6 +546,23 @@ class Packed:
         for i in ids:
             row[i] += 1.0
         return Packed.floats(row)
+
+    @staticmethod
+    def placed(width: int, base: int, where: Sequence[int], values: Sequence[float]) -> bytes:
+        """A block of ``width`` entries starting at position ``base`` of the tensor, from the
+        positions (``where``, all in ``[base, base + width)``) and values of its non-zero ones.
+
+        For an encoder that has its blocks as sparse entries: the bytes are made once per
+        block and then only looked up.
+        """
+        # From zero bytes, not from a list: ``array`` converts a list entry by entry,
+        # which costs ten times as much for a block of hundreds of entries.
+        row: array[float] = array(Packed.CODE, bytes(4 * width))
+        for k, x in zip(where, values, strict=True):
+            if not base <= k < base + width:
+                raise ValueError(f"entry {k} lies outside the block [{base}, {base + width})")
+            row[k - base] = x
+        return row.tobytes()
 
     @staticmethod
     def kept(table: dict[Any, bytes], key: Any, make: Callable[[], bytes]) -> bytes:

@@ -52,6 +52,7 @@ from zombie_rules.core.learning import (
     ChanceTable,
     IndexByIdentity,
     Learning,
+    Packed,
     Recall,
     SharedWin,
     Slice,
@@ -510,6 +511,287 @@ class _Observe:
         block = _joined(found)
         self.last[3, seat] = (key, block, _NONE)
         return list(block[0]), list(block[1])
+
+
+#: The kinds of block :class:`_Pack` keeps bytes of, one table each.
+_PACK_TABLES = (
+    "flags", "actions_used", "used", "zombie_gone", "counters", "step", "public",
+    "place", "cards", "commits", "lost", "secrets",
+)  # fmt: skip
+
+
+class _Pack:
+    """``packed(state, seat)``: :class:`_Observe`'s observation as ``float32`` bytes, by slices.
+
+    The PettingZoo environment asks at every step, for a state it has not seen, yet a
+    step changes a few records and leaves the rest of the observation as it was. So each
+    slice (or run of slices read from one part of the state) is made once as bytes, from
+    :class:`_Observe`'s own block functions (the two cannot disagree), and kept by the
+    part of the state it reads: by identity for the records and tuples the rules share
+    from state to state (the object kept beside its bytes, so an ``id`` is never a later
+    object's), by value for small keys. The observation is then one join of some thirty
+    blocks, where the sparse entries cost a Python step per entry and two conversions in
+    the adapter. A Survivor's and a location's cards read alike wherever they lie
+    (items by id, then unseen backs), so one table serves hands and places.
+    """
+
+    def __init__(self, observe: _Observe, slices: tuple[Slice, ...]) -> None:
+        self.observe = observe
+        s = observe.sizes
+        self.at = observe.at
+        self.width = width = {part.name: part.size for part in slices}
+        self.seats = Packed.one_hots(s.players)
+        self.phases = Packed.one_hots(len(_PHASES))
+        self.heres = Packed.one_hots(s.area + 1)  # row area: before any location
+        self.no_combat = Packed.zeros(width["combat"])
+        self.no_next = Packed.zeros(1)
+        self.no_place = (Packed.zeros(observe.places[0]), Packed.zeros(observe.places[1]))
+        self.no_secrets = Packed.zeros(width["zombie_secrets"])
+        self.no_commits = self._ones("commits", width["commits"], observe.no_commits)
+        self.no_claim = self._ones("claim", width["claim"], observe.no_claim)
+        #: The bytes of each kind of block, by what they are made from.
+        self.tables: dict[str, dict[Any, Any]] = {name: {} for name in _PACK_TABLES}
+        #: Per (kind, seat): what a block was made from last, then its bytes.
+        self.last: dict[tuple[str, int], tuple[Any, ...]] = {}
+        self.flag_width = sum(width[k] for k in ("proposals", "passed", "restricted", "waiting"))
+
+    def _ones(self, name: str, width: int, ones: Sequence[int]) -> bytes:
+        """``width`` entries from slice ``name`` on, 1 at the positions ``ones``."""
+        return Packed.placed(width, self.at[name], ones, [1.0] * len(ones))
+
+    def _entries(self, name: str, width: int, entries: _Entries) -> bytes:
+        """``width`` entries from slice ``name`` on, from a block's sparse entries."""
+        return Packed.placed(width, self.at[name], *entries)
+
+    def __call__(self, state: State, seat: int) -> bytes:
+        at, tables, width = self.at, self.tables, self.width
+        here, plain = state.here, _plain_step(state)
+        step = state.step if plain else view(state, seat).step
+        to_act_part, flags_part = self._flags(state)
+        piles, out = self._piles(state, seat)
+        used_part = self._values("actions_used", state.actions_used)
+        counters = (*state.loot, state.noise, state.fed, state.allowance)
+        counters_part = tables["counters"].get(counters)
+        if counters_part is None:
+            block = _value_entries(at["counters"], counters)
+            counters_part = self._entries("counters", width["counters"], block)
+            _keep(tables["counters"], counters, counters_part)
+        zombie = state.next_zombie
+        survivors, hands = self._people(state, seat)
+        places, lying, bodies, faces = self._area(state, seat)
+        combat = state.combat
+        return b"".join(
+            (
+                self.seats[seat],
+                self.phases[_PHASE_AT[state.phase]],
+                to_act_part,
+                self.heres[self.observe.sizes.area if here < 0 else here],
+                piles,
+                flags_part,
+                used_part,
+                counters_part,
+                Packed.floats((float(zombie),)) if zombie else self.no_next,
+                self._step(step),
+                survivors,
+                places,
+                bodies,
+                self.no_combat if combat is None else self._combat(combat),
+                hands,
+                lying,
+                out,
+                faces,
+                self.no_commits if combat is None else self._commits(combat, seat),
+                self.no_claim if plain else self._claim(step),
+            )
+        )
+
+    def _flags(self, state: State) -> tuple[bytes, bytes]:
+        """The ``to_act`` slice, and the ``proposals`` to ``waiting`` ones (few combinations)."""
+        key = (to_act(state), state.proposals, state.passed, state.restricted, state.waiting)
+        found: tuple[bytes, bytes] | None = self.tables["flags"].get(key)
+        if found is None:
+            ones = _seat_flags(self.observe, *key)
+            width = self.width["to_act"]
+            acting = [k for k in ones if k < self.at["to_act"] + width]
+            rest = [k for k in ones if k >= self.at["to_act"] + width]
+            found = (
+                self._ones("to_act", width, acting),
+                self._ones("proposals", self.flag_width, rest),
+            )
+            _keep(self.tables["flags"], key, found)
+        return found
+
+    def _piles(self, state: State, seat: int) -> tuple[bytes, bytes]:
+        """The ``piles`` slice, and ``lost`` to ``zombie_counts`` (seat by seat).
+
+        Kept for the fields :meth:`_Observe._piles` reads, compared as one tuple (the same
+        objects compare at once); when one changed, each part is looked up by what it
+        reads, as :meth:`_Observe._piles` lays it out.
+        """
+        key = (
+            state.building_pile, state.supply_deck, state.munition_deck, state.lost,
+            state.zombie_hand, state.zombie_hidden, state.used, state.zombie_gone,
+            state.zombie_deck, state.burned,
+        )  # fmt: skip
+        last = self.last.get(("piles", seat))
+        if last is not None and last[0] == key:
+            return last[1], last[2]
+        observe, at, width = self.observe, self.at, self.width
+        piles = Packed.floats(
+            (sum(state.building_pile), sum(state.supply_deck), sum(state.munition_deck))
+        )
+        lost, hand, hidden = state.lost, state.zombie_hand, state.zombie_hidden
+        zombie_player = seat == observe.config.zombie_seat
+        table, secrets = self.tables["lost"], self.tables["secrets"]
+        parts = [
+            table.get((lost, seat))
+            or _keep(table, (lost, seat), self._entries(
+                "lost", width["lost"], _lost_entries(observe, lost, seat)
+            )),
+            (
+                secrets.get((hand, hidden))
+                or _keep(secrets, (hand, hidden), self._entries(
+                    "zombie_secrets", width["zombie_secrets"], _secret_entries(
+                        at["zombie_secrets"], observe.sizes.zombie_kinds, hand, hidden
+                    )
+                ))
+            )
+            if zombie_player
+            else self.no_secrets,
+            self._values("used", state.used),
+            self._values("zombie_gone", state.zombie_gone),
+            Packed.floats((len(hand), zombie_deck_size(state), sum(hidden))),
+        ]  # fmt: skip
+        out = b"".join(parts)
+        self.last["piles", seat] = (key, piles, out)
+        return piles, out
+
+    def _values(self, name: str, counts: tuple[int, ...]) -> bytes:
+        """Slice ``name`` of counts by id (``actions_used``, ``used``, ``zombie_gone``)."""
+        table = self.tables[name]
+        found: bytes | None = table.get(counts)
+        if found is None:
+            block = _value_entries(self.at[name], counts)
+            found = _keep(table, counts, self._entries(name, self.width[name], block))
+        return found
+
+    def _step(self, step: Any) -> bytes:
+        """The step record's slice, kept by the record (records are shared)."""
+        table = self.tables["step"]
+        hit = table.get(id(step))
+        if hit is not None and hit[0] is step:
+            found: bytes = hit[1]
+            return found
+        block = _step_entries(step, self.observe.sizes, self.at["step"])
+        found = self._entries("step", self.width["step"], block)
+        _keep(table, id(step), (step, found))
+        return found
+
+    def _people(self, state: State, seat: int) -> tuple[bytes, bytes]:
+        """The Survivors' public slice (the same for every seat) and their hands as ``seat``
+        knows them, each kept for the tuple of records asked about last."""
+        records = state.survivors
+        last = self.last.get(("survivors", -1))
+        if last is not None and last[0] is records:
+            public: bytes = last[1]
+        else:
+            table, parts = self.tables["public"], []
+            width = self.observe.people[0]
+            for k, record in enumerate(records):
+                # By what the block reads: a new card in hand makes a new record, not
+                # a new block.
+                key = (record.life, record.armor, record.equipment, record.wear)
+                found = table.get(key)
+                if found is None:
+                    block = _survivor_public(self.observe, record, k)
+                    base = self.at["survivors"] + k * width
+                    found = _keep(table, key, Packed.placed(width, base, *block))
+                parts.append(found)
+            public = b"".join(parts)
+            self.last["survivors", -1] = (records, public)
+        last = self.last.get(("hands", seat))
+        if last is not None and last[0] is records:
+            return public, last[1]
+        hands = b"".join([self._cards(record.hand, seat) for record in records])
+        self.last["hands", seat] = (records, hands)
+        return public, hands
+
+    def _cards(self, cards: tuple[int, ...], seat: int) -> bytes:
+        """Cards as ``seat`` knows them (a hand or a location's), kept by the cards."""
+        table = self.tables["cards"]
+        found: bytes | None = table.get((cards, seat))
+        if found is None:
+            base = self.at["hands"]
+            block = _cards_entries(self.observe, base, cards, seat)
+            found = _keep(table, (cards, seat), Packed.placed(self.observe.people[1], base, *block))
+        return found
+
+    def _area(self, state: State, seat: int) -> tuple[bytes, bytes, bytes, bytes]:
+        """The locations' public slice, their cards, the zombies, the zombies' faces."""
+        observe, area = self.observe, state.area
+        last = self.last.get(("area", seat))
+        if last is not None and last[0] is area:
+            places, lying = last[1], last[2]
+        else:
+            table, public, cards = self.tables["place"], [], []
+            width = observe.places[0]
+            for record in area:
+                key = (record.building, record.looted)
+                found = table.get(key)
+                if found is None:
+                    block = _location_public(observe, record.building, record.looted, 0)
+                    found = _keep(table, key, Packed.placed(width, self.at["locations"], *block))
+                public.append(found)
+                cards.append(self._cards(record.cards, seat))
+            rest = observe.sizes.area - len(area)
+            places = b"".join(public) + self.no_place[0] * rest
+            lying = b"".join(cards) + self.no_place[1] * rest
+            self.last["area", seat] = (area, places, lying)
+        combat = state.combat
+        fought = () if combat is None else combat.fought
+        zombie_player = seat == observe.config.zombie_seat
+        bodies, faces = _zombie_entries(observe, area, state.here, fought, zombie_player)
+        last = self.last.get(("zombies", int(zombie_player)))
+        if last is not None and last[0] is bodies and last[1] is faces:
+            return places, lying, last[2], last[3]
+        body_part = self._entries("zombies", self.width["zombies"], bodies)
+        face_part = self._entries("zombie_faces", self.width["zombie_faces"], faces)
+        self.last["zombies", int(zombie_player)] = (bodies, faces, body_part, face_part)
+        return places, lying, body_part, face_part
+
+    def _combat(self, combat: Any) -> bytes:
+        """The combat's public slice, kept for the combat record asked about last."""
+        last = self.last.get(("combat", -1))
+        if last is not None and last[0] is combat:
+            found: bytes = last[1]
+            return found
+        block = _combat_entries(combat, self.observe.sizes, self.at["combat"])
+        found = self._entries("combat", self.width["combat"], block)
+        self.last["combat", -1] = (combat, found)
+        return found
+
+    def _commits(self, combat: Any, seat: int) -> bytes:
+        """Each seat's Action card as ``seat`` knows it."""
+        key = (combat.commits, combat.revealed, seat)
+        table = self.tables["commits"]
+        found: bytes | None = table.get(key)
+        if found is None:
+            ones = _commit_positions(self.at["commits"], *key)
+            found = _keep(table, key, self._ones("commits", self.width["commits"], ones))
+        return found
+
+    def _claim(self, step: Any) -> bytes:
+        """The claimed card as the seat knows it (the view's claim record)."""
+        block = _claim_entries(step, self.observe.sizes, self.at["claim"])
+        return self._entries("claim", self.width["claim"], block)
+
+
+def _keep(table: dict[Any, Any], key: Any, value: Any) -> Any:
+    """``table[key] = value`` (the table emptied first when full), and ``value``."""
+    if len(table) >= Packed.LIMIT:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def _joined(parts: Sequence[_Entries]) -> _Entries:
@@ -1129,7 +1411,7 @@ def _learning(config: Config) -> Learning:
     return Learning(
         actions=actions,
         chance=chance.space(),
-        observation=sparse_encoding(size, slices, observe),
+        observation=sparse_encoding(size, slices, observe, _Pack(observe, slices)),
         recall=Recall(told.size, _max_told(config, bounds), told),
         returns=SharedWin(result, config.players).record(),
         bounds=bounds,
