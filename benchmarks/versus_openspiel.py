@@ -28,7 +28,10 @@ measured in one run compare.
 
 After the table come the calls one by one (what each costs at the nodes where
 the loop makes it, over the states of recorded games), the cost per step by step
-index (it must stay flat as a game gets longer) and the memory per kept state
+index (it must stay flat as a game gets longer), the same by kind of move (a
+game's opening plays other moves than its end, so the mix alone can move the
+first figures; a kind that costs more late than early is a cost that grows with
+the game) and the memory per kept state
 (every state of a game kept alive, against what a state would cost if it shared
 nothing with the one before).
 """
@@ -364,6 +367,14 @@ def _bucket(step: int) -> int:
     return max(i for i, edge in enumerate(BUCKETS) if step >= edge)
 
 
+def step_kind(move: Any) -> str:
+    """A move's kind for the by-kind table: its ``action`` where it has one, else its type."""
+    action = getattr(move, "action", None)
+    if action is None:
+        return type(move).__name__
+    return str(getattr(action, "value", action))
+
+
 def by_length(
     game: AnyGame, games: int, seed: int, changes: dict[str, Any] | None = None
 ) -> dict[str, Any]:
@@ -371,12 +382,16 @@ def by_length(
 
     Each step is timed on its own (``perf_counter_ns`` is cheap); medians shrug off
     the moments another process held the CPU. ``changes`` are ``Config`` fields (a
-    longer game).
+    longer game). The same times are also kept by the kind of move played
+    (:func:`step_kind`), since a game's opening and its end play different kinds of
+    move: a cost that grows with the game's length shows as one kind costing more
+    late than early, while a change of mix alone leaves each kind's row flat.
     """
     legal_moves, to_act, apply = game.legal_moves, game.to_act, game.apply
     config = game.config_type(**(changes or {}))
     rng = random.Random(seed)
     times: list[list[int]] = [[] for _ in BUCKETS]
+    kinds: dict[str, list[list[int]]] = {}
     clock = time.perf_counter_ns
     lengths = []
     for _ in range(games):
@@ -393,14 +408,30 @@ def by_length(
                 legal = legal_moves(state)
                 move = legal[rng.randrange(len(legal))]
             state = apply(state, move)
-            times[_bucket(step)].append(clock() - start)
+            spent = clock() - start
+            bucket = _bucket(step)
+            times[bucket].append(spent)
+            kind = kinds.get(step_kind(move))
+            if kind is None:
+                kind = kinds[step_kind(move)] = [[] for _ in BUCKETS]
+            kind[bucket].append(spent)
             step += 1
         lengths.append(step)
     return {
         "game": _label(game, changes),
         "median_length": statistics.median(lengths),
-        "buckets": [statistics.median(t) / 1000 if len(t) >= 20 else None for t in times],
+        "buckets": _medians(times),
+        "kinds": {name: _medians(kind) for name, kind in sorted(kinds.items())},
     }
+
+
+#: Fewest timed steps behind a median the tables print.
+MIN_SAMPLES = 20
+
+
+def _medians(times: list[list[int]]) -> list[float | None]:
+    """Median microseconds per bucket, ``None`` for a bucket with too few steps to say."""
+    return [statistics.median(t) / 1000 if len(t) >= MIN_SAMPLES else None for t in times]
 
 
 def by_length_table(rows: Sequence[dict[str, Any]]) -> str:
@@ -408,10 +439,31 @@ def by_length_table(rows: Sequence[dict[str, Any]]) -> str:
     header = f"{'title':<22} {'median steps':>12}" + "".join(f" {label:>8}" for label in labels)
     lines = [header, "-" * len(header)]
     for row in rows:
-        cells = "".join(
-            f" {'':>8}" if value is None else f" {value:>8.1f}" for value in row["buckets"]
-        )
-        lines.append(f"{row['game']:<22} {row['median_length']:>12.0f}{cells}")
+        lines.append(f"{row['game']:<22} {row['median_length']:>12.0f}{_cells(row['buckets'])}")
+    return "\n".join(lines)
+
+
+def _cells(values: Sequence[float | None]) -> str:
+    return "".join(f" {'':>8}" if value is None else f" {value:>8.1f}" for value in values)
+
+
+def late_over_early(values: Sequence[float | None]) -> float | None:
+    """The last bucket's median over the first's (buckets with enough steps); ``None`` if one."""
+    known = [value for value in values if value is not None]
+    return known[-1] / known[0] if len(known) >= 2 else None
+
+
+def by_kind_table(rows: Sequence[dict[str, Any]]) -> str:
+    labels = [f"{lo}-{hi - 1}" for lo, hi in itertools.pairwise(BUCKETS)] + [f"{BUCKETS[-1]}+"]
+    header = f"{'title':<22} {'kind of move':<16}" + "".join(f" {label:>8}" for label in labels)
+    header += f" {'late/early':>10}"
+    lines = [header, "-" * len(header)]
+    for row in rows:
+        for kind, values in row["kinds"].items():
+            ratio = late_over_early(values)
+            if ratio is None:
+                continue  # a kind seen in one stretch of the game only says nothing of growth
+            lines.append(f"{row['game']:<22} {kind:<16}{_cells(values)} {ratio:>10.2f}")
     return "\n".join(lines)
 
 
@@ -574,6 +626,11 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     lengths = [by_length(GAMES[n], args.games, args.seed) for n in names]
     lengths += [by_length(GAMES[n], args.games, args.seed, c) for n, c in long_games]
     section("Cost per step by step index (median us, sample_chance loop)", by_length_table(lengths))
+    section(
+        "The same steps by kind of move (median us; kinds played in one stretch of a game only are"
+        " left out; late/early = the last bucket over the first)",
+        by_kind_table(lengths),
+    )
     memory = [kept_memory(GAMES[n], args.seed) for n in names]
     memory += [kept_memory(GAMES[n], args.seed, c) for n, c in long_games]
     section(

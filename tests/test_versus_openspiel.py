@@ -35,7 +35,7 @@ def test_every_table_names_every_title() -> None:
     out = io.StringIO()
     assert script.main(TINY, out) == 0
     text = out.getvalue()
-    for heading in ("Random playouts", "One call at a time", "Cost per step", "Memory"):
+    for heading in ("Random playouts", "One call at a time", "Cost per step", "by kind", "Memory"):
         section = text[text.index(heading) :]
         for name in GAMES:
             assert name in section, (heading, name)
@@ -146,3 +146,29 @@ def test_the_recorded_games_are_whole_games() -> None:
 
 def test_unknown_game_exits_2() -> None:
     assert load_script().main(["--game", "nope"], io.StringIO()) == 2
+
+
+def test_the_by_kind_table_keeps_each_kind_of_move_apart() -> None:
+    """Each step's time lands in its own kind's row and in its step-index bucket."""
+    script = load_script()
+    row = script.by_length(GAMES["zombie_run"], 3, 0)
+    kinds = row["kinds"]
+    played = {
+        script.step_kind(m)
+        for moves in script.recorded_states(GAMES["zombie_run"], 3, 0)[1]
+        for m in moves
+    }
+    assert set(kinds) == played
+    for values in kinds.values():
+        assert len(values) == len(script.BUCKETS)
+    assert script.late_over_early([None, 2.0, None, 3.0]) == 1.5
+    assert script.late_over_early([None, 2.0, None]) is None
+    table = script.by_kind_table([row])
+    assert "late/early" in table and "zombie_run" in table
+
+
+def test_a_moves_kind_is_its_action_or_its_type() -> None:
+    script = load_script()
+    (moves,) = script.recorded_states(GAMES["texas_zombies"], 1, 0)[1]
+    assert moves and all(script.step_kind(m) == m.action.value for m in moves)
+    assert script.step_kind(3) == "int"
