@@ -74,13 +74,16 @@ def _merged(a: Cards, b: Cards) -> Cards:
     return tuple(sorted(a + b)) if a and b else a or b
 
 
-def _one_fewer(kinds: Cards, kind: int) -> Cards:
-    i = kinds.index(kind)
-    return kinds[:i] + kinds[i + 1 :]
-
-
 def _one_fewer_of_each(kinds: Cards) -> Cards:
     """A sorted multiset less one copy of each kind: the copies after the first of a run."""
+    n = len(kinds)
+    if n < 2:
+        return NO_CARDS
+    if n == 3:  # the usual hand, counted without a loop: X-Rays ask two or three times
+        a, b, c = kinds
+        if a != b:
+            return (c,) if b == c else NO_CARDS
+        return kinds[1:] if b == c else (a,)
     return tuple([b for a, b in pairwise(kinds) if a == b])
 
 
@@ -129,12 +132,17 @@ def seen_played(known: Known, holder: int, kind: int) -> Known:
         if not shared and not own:
             return _with_row(known, holder, UNKNOWN_HAND, len(known))
     else:
-        for _, extra in own:
+        fewer = []
+        lost = False
+        for who, extra in own:
             if kind in extra:
-                break
-        else:
+                i = extra.index(kind)
+                extra = extra[:i] + extra[i + 1 :]
+                lost = True
+            fewer.append((who, extra))
+        if not lost:
             return known  # nobody knew of one
-        own = tuple([(w, _one_fewer(x, kind) if kind in x else x) for w, x in own])
+        own = tuple(fewer)
     return (*known[:holder], (shared, own), *known[holder + 1 :])
 
 
@@ -210,7 +218,8 @@ def xray_taken(
     size = len(hand_before)
     target_shared, target_own = known[target] if known else UNKNOWN_HAND
     user_shared, user_own = known[user] if known else UNKNOWN_HAND
-    rest = _one_fewer(hand_before, kind)
+    i = hand_before.index(kind)
+    rest = hand_before[:i] + hand_before[i + 1 :]
     if not (target_shared or target_own or user_own):
         # Nobody knew anything of the target's hand, nor remembers the user's: the common case.
         return _with_rows(
@@ -218,24 +227,42 @@ def xray_taken(
         )
     everyone = len(target_shared) == size and target_shared[0] == target_shared[-1]
     target_after = _one_fewer_of_each(target_shared)
-    of_user = dict(user_own)
     # What everyone learns goes to the shared part; what only one seat learns, to its own.
-    mine = of_user.pop(target, NO_CARDS)
-    on_user = {target: mine if everyone else _one_more(mine, kind)}
+    # The user's listing starts as it was (a seat listed for the user alone learns what
+    # everyone does) and gains the target and every seat listed for the target. The
+    # small helpers are written out: later in a game most X-Rays come here.
+    on_user = dict(user_own)
+    if everyone:
+        on_user.setdefault(target, NO_CARDS)
+    else:
+        mine = on_user.get(target, NO_CARDS)
+        at = bisect_right(mine, kind)
+        on_user[target] = (*mine[:at], kind, *mine[at:])
     on_target = [(user, _less(rest, target_after))]
     for who, extra in target_own:
         if who == user:
             continue
-        saw = _merged(target_shared, extra)
-        mine = of_user.pop(who, NO_CARDS)
+        saw = (
+            tuple(sorted(target_shared + extra))
+            if target_shared and extra
+            else extra or target_shared
+        )
         if not everyone and len(saw) == size and saw[0] == saw[-1]:
-            mine = _one_more(mine, kind)
-        on_user[who] = mine
-        on_target.append((who, _less(_one_fewer_of_each(saw), target_after)))
-    on_user.update(of_user)  # listed for the user alone: they learn what everyone does
+            mine = on_user.get(who, NO_CARDS)
+            at = bisect_right(mine, kind)
+            on_user[who] = (*mine[:at], kind, *mine[at:])
+        else:
+            on_user.setdefault(who, NO_CARDS)
+        lost = _one_fewer_of_each(saw)
+        on_target.append((who, _less(lost, target_after) if lost and target_after else lost))
     on_target.sort()
-    user_row = (_one_more(user_shared, kind) if everyone else user_shared, _listed(on_user))
-    return _with_rows(known, user, user_row, target, (target_after, tuple(on_target)), players)
+    if everyone:
+        at = bisect_right(user_shared, kind)
+        user_shared = (*user_shared[:at], kind, *user_shared[at:])
+    rows = list(known) if known else [UNKNOWN_HAND] * players
+    rows[user] = (user_shared, tuple(sorted(on_user.items())))
+    rows[target] = (target_after, tuple(on_target))
+    return tuple(rows)
 
 
 def _less(kinds: Cards, shared: Cards) -> Cards:

@@ -28,7 +28,7 @@ from zombie_rules.core.piles import take
 from zombie_rules.core.result import Result
 from zombie_rules.core.validation import expect_move, expect_well_formed, short
 from zombie_rules.zombie_doctor.cards import LIMBS, SLOT_NAMES, card, is_healthy, slot_word
-from zombie_rules.zombie_doctor.config import Config, morgue_kind, morgue_limb, tables
+from zombie_rules.zombie_doctor.config import Config, Tables, morgue_kind, morgue_limb, tables
 from zombie_rules.zombie_doctor.custom_effects import arrange, look_at, orders
 from zombie_rules.zombie_doctor.effects import morgue_attach, use_card, xray_take
 from zombie_rules.zombie_doctor.state import Action, Move, Phase, State, Status, said
@@ -38,7 +38,7 @@ from zombie_rules.zombie_doctor.usability import (
     card_uses,
     flip_choices,
     opponents,
-    turn_plays,
+    plays_of,
 )
 
 __all__ = [
@@ -127,11 +127,24 @@ _ROLL_MOVES = tuple(Move(CHANCE, Action.ROLL, "", (face,)) for face in range(1, 
 _ROLL_WEIGHTS = (1,) * DIE_FACES
 
 
-#: ``kind_plays`` of every kind in the hand of the seat to play, in kind order.
-#: ``legal_moves`` lists them and ``apply`` then checks the chosen one against the
-#: same state: remembering the last state's answer saves ``apply`` asking the same
-#: question again. Callers only read the mapping.
-_hand_plays = remember_last(turn_plays)
+#: ``(state, plays, tables)``: the ``turn_plays`` of the state ``legal_moves`` listed
+#: last (a ``PLAY`` state), with its config's tables. ``apply`` then checks the chosen
+#: move against the same state: finding it here (by identity, as
+#: ``core.memo.remember_last`` does, but read in place, without a call) saves asking
+#: the same question again. One entry, replaced whole; callers only read the mapping.
+_last_plays: tuple[State | None, dict[int, Plays], Tables] = (None, {}, tables(Config()))
+
+
+def _hand_plays(state: State) -> dict[int, Plays]:
+    """``turn_plays(state)``, remembered for ``apply`` (see ``_last_plays``)."""
+    global _last_plays
+    last = _last_plays
+    if last[0] is state:
+        return last[1]
+    t = tables(state.config)
+    plays = plays_of(state, state.turn, dict.fromkeys(state.hands[state.turn]), t)
+    _last_plays = (state, plays, t)
+    return plays
 
 
 def _stuck_moves_of(state: State, plays: dict[int, Plays]) -> tuple[Move, ...]:
@@ -177,7 +190,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     seat = state.turn
     if phase is _PLAY:
         # Every use of every card in hand; written out here, as every turn of a playout asks.
-        plays = _hand_plays(state)
+        last = _last_plays
+        plays = last[1] if last[0] is state else _hand_plays(state)
         moves: tuple[Move, ...] = ()
         for _, kind_moves in plays.values():
             moves += kind_moves
@@ -305,8 +319,13 @@ def _play(state: State, move: Move) -> State:
         return _stuck(state, move)
     if move.seat != seat or action is not _USE:
         expect_move(move, seat, (_USE, _STUCK), "play")
-    listed = _hand_plays.known(state)  # by legal_moves, just before, in a playout
-    kind = tables(state.config).index.get(move.card, -1)
+    last = _last_plays  # by legal_moves, just before, in a playout
+    if last[0] is state:
+        listed: dict[int, Plays] | None = last[1]
+        kind = last[2].index.get(move.card, -1)
+    else:
+        listed = None
+        kind = tables(state.config).index.get(move.card, -1)
     if listed is None or kind not in listed:
         # Not listed for this state, or not a kind in the hand: ask (and refuse) in full.
         kind = _kind_in_hand(state, move, seat, "your hand")

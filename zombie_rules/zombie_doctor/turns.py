@@ -189,7 +189,9 @@ def game_finished(status: Sequence[Status], bonus_mode: bool) -> bool:
 
 def end_action(w: Work, self_flip: bool) -> State:
     """After a card's effect: the user's own flip if due, then refill hands, next turn."""
-    if game_finished(w.status, w.config.bonus_mode):
+    # ``game_finished(w.status, w.config.bonus_mode)``, written out: every action ends here.
+    alive = w.status.count(ALIVE)
+    if alive <= 1 and (not alive or not w.config.bonus_mode):
         w.phase = OVER
         w.xray_target = -1
         return w.seal()
@@ -265,7 +267,8 @@ def refill(w: Work, dealing: bool) -> State:
                 w.known = seen_taken(w.known, seat, kind, players)
             elif by != seat:
                 w.known = told_taken(w.known, seat, kind, by, players)
-            hand = with_card(hand, kind)
+            at = bisect_right(hand, kind)  # ``with_card``, written out
+            hand = (*hand[:at], kind, *hand[at:])
         else:
             known = w.known
             for i in range(need):
@@ -320,7 +323,8 @@ def next_turn(w: Work) -> State:
         w.coma = without_seat(w.coma, new)
     w.xray_target = -1
     w.phase = PLAY if w.status[new] is ALIVE else ROLL
-    return w.seal()
+    w.__class__ = State  # type: ignore[assignment]  # ``w.seal()``, written out
+    return w  # type: ignore[return-value]
 
 
 def turn_after(config: Config, old: int, status: tuple[Status, ...]) -> tuple[int, bool]:

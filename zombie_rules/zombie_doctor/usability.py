@@ -41,7 +41,7 @@ from zombie_rules.zombie_doctor.cards import (
     is_infected,
     sides,
 )
-from zombie_rules.zombie_doctor.config import CustomCard, tables
+from zombie_rules.zombie_doctor.config import CustomCard, Tables, tables
 from zombie_rules.zombie_doctor.state import Action, Move, State, Status
 from zombie_rules.zombie_doctor.vocabulary import (
     CURE,
@@ -167,22 +167,24 @@ def hand_plays(state: State, seat: int) -> dict[int, Plays]:
     ``legal_moves`` asks this at every turn, and ``apply`` checks a ``use``
     against the same answer.
     """
-    return _plays_of(state, seat, dict.fromkeys(state.hands[seat]))
+    return plays_of(state, seat, dict.fromkeys(state.hands[seat]), tables(state.config))
 
 
 def turn_plays(state: State) -> dict[int, Plays]:
-    """:func:`hand_plays` of the seat whose turn it is (one call fewer, every turn)."""
-    return _plays_of(state, state.turn, dict.fromkeys(state.hands[state.turn]))
+    """:func:`hand_plays` of the seat whose turn it is."""
+    return hand_plays(state, state.turn)
 
 
 def kind_plays(state: State, seat: int, kind: int) -> Plays:
     """The ways ``seat`` may use a card of ``kind`` now, with their moves; both empty if none."""
-    return _plays_of(state, seat, (kind,))[kind]
+    return plays_of(state, seat, (kind,), tables(state.config))[kind]
 
 
-def _plays_of(state: State, seat: int, kinds: Iterable[int]) -> dict[int, Plays]:
-    """The plays of each of ``kinds``; whom ``seat`` may target is found once, if asked."""
-    t = tables(state.config)
+def plays_of(state: State, seat: int, kinds: Iterable[int], t: Tables) -> dict[int, Plays]:
+    """The plays of each of ``kinds`` (``t``: the config's tables, which the caller has).
+
+    Whom ``seat`` may target is found once, if asked.
+    """
     names = t.names
     bodies = state.bodies
     others: tuple[int, ...] = ()
@@ -216,7 +218,12 @@ def _plays_of(state: State, seat: int, kinds: Iterable[int]) -> dict[int, Plays]
         elif name == XRAY:
             # "Look at all of an opponent's cards and take one."
             hands = state.hands
-            found[kind] = _xray_plays(seat, tuple([o for o in others if hands[o]]))
+            targets = others
+            for o in others:
+                if not hands[o]:  # rare: a custom card emptied that hand
+                    targets = tuple([x for x in others if hands[x]])
+                    break
+            found[kind] = _xray_plays(seat, targets)
         else:
             found[kind] = _custom_plays(state, seat, t.custom[kind], others)
     return found
@@ -266,9 +273,16 @@ def _mad_scientist_plays(
     mine = body_facts(bodies[seat]).infected_limbs
     if not mine:
         return _NO_PLAYS
-    healthy = [(o, body_facts(bodies[o]).healthy_limbs) for o in others]
-    uses = tuple([(o, p) for p in mine for o, theirs in healthy if p in theirs])
-    return _own_plays(seat, MAD_SCIENTIST, uses)
+    # Plain loops: a comprehension is a call of its own, and every turn with the card asks.
+    healthy = []
+    for o in others:
+        healthy.append((o, body_facts(bodies[o]).healthy_limbs))
+    uses = []
+    for p in mine:
+        for o, theirs in healthy:
+            if p in theirs:
+                uses.append((o, p))
+    return _own_plays(seat, MAD_SCIENTIST, tuple(uses))
 
 
 @functools.lru_cache(maxsize=1024)
