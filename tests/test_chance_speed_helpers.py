@@ -29,6 +29,7 @@ from zombie_rules.core.chance import (
     pick_weighted,
     pile_outcomes,
     present,
+    present_distinct,
 )
 from zombie_rules.play import sample_chance
 from zombie_rules.registry import GAMES
@@ -312,3 +313,14 @@ def test_a_refused_pile_is_never_kept() -> None:
     with pytest.raises(ValueError, match="3 moves but 2 counts"):
         pile_outcomes(moves, (4, 2))
     assert _level(moves, 6).memos == {}
+
+
+@pytest.mark.parametrize("held", [(1, 0, 1, 1, 0, 1), (0, 1), (1,) * 5 + (0,) * 40 + (1,) * 5])
+def test_pick_weighted_draws_from_shared_ones_as_from_counted_ones(held: tuple[int, ...]) -> None:
+    moves, ones = present_distinct(tuple(range(len(held))), held)
+    assert ones is chance._ONES[len(ones)]  # the shortcut is the one under test
+    counted = tuple(list(ones))  # equal weights, another tuple: the running sums' way
+    fast_rng, slow_rng = random.Random(5), random.Random(5)
+    fast = [pick_weighted(moves, ones, fast_rng) for _ in range(400)]
+    assert fast == [pick_weighted(moves, counted, slow_rng) for _ in range(400)]
+    assert fast_rng.getstate() == slow_rng.getstate()

@@ -58,3 +58,15 @@ def test_things_that_are_not_moves_are_refused(junk: object) -> None:
     state = GAME.new_game(Config())
     with pytest.raises(IllegalMove):
         apply(state, junk)  # type: ignore[arg-type]
+
+
+def test_every_state_of_a_game_is_a_frozen_state_of_class_state() -> None:
+    # ``make_state`` fills an open subclass and then hands the state its class:
+    # no state may keep the open class, or accept a change afterwards.
+    walk = random_playout(GAME, Config(players=4), seed=8)
+    for state in walk.states:
+        assert type(state) is State
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            state.phase = Phase.OVER  # type: ignore[misc]
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            del state.turn

@@ -143,7 +143,12 @@ def pick_weighted(moves: Sequence[M], weights: Sequence[int], rng: random.Random
 
     One ``randrange`` over the integer total and a bisection of the running sums:
     exact (no float rounding) and done mostly in C, since playouts call it often.
+    Weights that are :func:`present_distinct`'s shared ones (a pile of different
+    cards, dozens long) skip the running sums: they would be ``1, 2, ... n``, and
+    the bisection would land on the drawn number itself, so the draw is the same.
     """
+    if weights is _ONES.get(len(weights)):
+        return moves[rng.randrange(len(weights))]
     bounds = list(accumulate(weights))
     return moves[bisect_right(bounds, rng.randrange(bounds[-1]))]
 

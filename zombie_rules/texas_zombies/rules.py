@@ -146,7 +146,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if phase is _P_TELL:
         return _tell_moves(state.turn, state.hands[state.turn], state.required)
     if phase is _P_VOTE:
-        return _vote_moves(_waiting(state))
+        return _vote_moves(_not_voted(state.votes, state.turn))
     if phase is _P_OVER:
         return ()
     moves, _ = chance_weights(state)
@@ -159,7 +159,7 @@ def to_act(state: State) -> frozenset[int]:
     if phase is _P_TELL:
         return _alone(state.turn)
     if phase is _P_VOTE:
-        return _seats(_waiting(state))
+        return _seats(_not_voted(state.votes, state.turn))
     if phase is _P_OVER:
         return _NOBODY
     return _CHANCE_ONLY
@@ -186,12 +186,13 @@ def _back_counts(state: State) -> tuple[int, ...]:
     return tuple([sum(map(unseen, ids)) for ids in tables(state.config).back_ids])
 
 
-@remember_last
 def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """The current chance node as moves and integer weights (empty if a seat acts).
 
     Backs are weighted by how many unseen Events show each number; a drawn face
-    is uniform over the unseen Events with the back that was showing.
+    is uniform over the unseen Events with the back that was showing. Not
+    memoized: playouts and environments ask once per chance node, and the answer
+    is a phase test and a pass in C, cheaper than a memo's wrapper call.
     """
     phase = state.phase
     if phase is _P_DEAL_OBJECT or phase is _P_DRAW_OBJECT:
@@ -530,7 +531,7 @@ def _vote(state: State, move: Move) -> State:
     # H: "on the count of three, they all at once cast their vote": each other
     # seat commits a secret Yes or No; nothing shows until all are in.
     s = state
-    waiting = _waiting(s)
+    waiting = _not_voted(s.votes, s.turn)
     if move.action is not _A_VOTE:
         raise IllegalMove(
             f"{shown(move)}: the other players are voting; legal: 'vote yes', 'vote no'"
