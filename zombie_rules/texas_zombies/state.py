@@ -21,12 +21,12 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
 from zombie_rules.core.actors import seat_name
+from zombie_rules.core.records import builder
 from zombie_rules.texas_zombies.cards import Team
 from zombie_rules.texas_zombies.config import Config
 
@@ -169,37 +169,9 @@ class Scoring:
     winning_teams: frozenset[Team]
 
 
-def _fast_constructor(cls: type[State]) -> Callable[..., State]:
-    """``cls(...)`` with the same positional fields, about a quarter of its cost.
-
-    ``apply`` builds one state per move, and attrs' frozen ``__init__`` sets each of
-    the 21 slots through ``object.__setattr__`` by name, a call per slot. Here a
-    plain attribute store sets each slot (CPython specializes it to a direct
-    write) on an instance of an open subclass, which adds no slot and lets
-    ``object``'s own ``__setattr__`` through; the finished state then takes the
-    class ``cls`` (the same layout, so Python allows the assignment) and is frozen
-    from then on like any other. ``State`` has no validators, converters or
-    post-init hook to skip, and ``tests/texas_zombies/test_texas_zombies_speed.py``
-    checks that the two build the same state.
-    """
-    names = [field.name for field in attrs.fields(cls)]
-    # Both hooks must be ``object``'s own for CPython to use its generic setter.
-    hooks = {"__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
-    opened = type(f"_Open{cls.__name__}", (cls,), {"__slots__": (), **hooks})
-    body = "".join(f"    state.{name} = {name}\n" for name in names)
-    source = (
-        f"def build({', '.join(names)}):\n    state = _new(_open)\n{body}"
-        "    state.__class__ = _cls\n    return state\n"
-    )
-    scope: dict[str, Any] = {"_new": object.__new__, "_open": opened, "_cls": cls}
-    exec(source, scope)  # the source is built from the field names above, nothing else
-    built: Callable[..., State] = scope["build"]
-    built.__doc__ = f"A {cls.__name__} from its fields in order (see ``_fast_constructor``)."
-    return built
-
-
 if TYPE_CHECKING:
-    #: ``State(...)`` for the hot path: the same fields in the same order.
+    #: ``State(...)`` for the hot path: the same fields in the same order, built by
+    #: slot stores (``core.records.builder``: ``apply`` builds one state per move).
     make_state = State
 else:
-    make_state = _fast_constructor(State)
+    make_state = builder(State)
