@@ -32,6 +32,15 @@ from zombie_rules.quarantine_z.state import (
     Zombie,
 )
 
+# Enum members: the rules modules read the members they compare against on every
+# move (``Phase.DECIDE``, ``Action.USE``, ``Kind.HEAL``) as module constants
+# (``_DECIDE``), bound once under their imports. In CPython 3.11 a member read off its
+# class costs as much as a function call (about 1,100 instructions): ``enum.EnumType``
+# defines ``__getattr__``, which sends every attribute read of an Enum class through
+# a generic slot hook (3.12 removed it). A random playout read a dozen per step, a
+# tenth of its cost; a module constant is read in a few instructions.
+_DECIDE = Phase.DECIDE
+
 T = TypeVar("T")
 
 
@@ -397,7 +406,7 @@ def numbers(zombies: Sequence[Numbered]) -> str:
 def combat_zombies(state: State) -> tuple[Zombie, ...]:
     """The zombies in the current combat: those at the Survivors' location."""
     combat = state.combat
-    if combat is None or combat.origin is Phase.DECIDE or state.here < 0:
+    if combat is None or combat.origin is _DECIDE or state.here < 0:
         return ()
     return state.area[state.here].zombies
 
