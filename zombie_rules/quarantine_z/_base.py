@@ -225,14 +225,18 @@ def add(cards: tuple[int, ...], encoded: int) -> tuple[int, ...]:
     return tuple(sorted((*cards, encoded)))
 
 
-def with_hand(me: Survivor, hand: tuple[int, ...]) -> Survivor:
-    """``me`` holding ``hand``; Life, equipment and Armor (with its tokens) unchanged."""
-    return Survivor(me.life, hand, me.equipment, me.armor, me.wear)
+def _survivor_with(*names: str) -> Callable[..., Survivor]:
+    """:func:`state_with` for a Survivor's record."""
+    return replacer(Survivor).make(names)  # type: ignore[attr-defined, no-any-return]
 
 
-def with_life(me: Survivor, life: int) -> Survivor:
-    """``me`` at ``life``; cards and Armor (with its tokens) unchanged."""
-    return Survivor(life, me.hand, me.equipment, me.armor, me.wear)
+#: ``with_hand(me, hand)``: ``me`` holding ``hand``; Life, equipment and Armor (with its
+#: tokens) unchanged. A generated copy (see :func:`state_with`): the attrs ``__init__``
+#: of a frozen record sets each field through ``object.__setattr__``, twice the cost,
+#: and a gift, a theft or a draw rebuilds a Survivor on most moves.
+with_hand: Callable[[Survivor, tuple[int, ...]], Survivor] = _survivor_with("hand")
+#: ``with_life(me, life)``: ``me`` at ``life``; cards and Armor (with its tokens) unchanged.
+with_life: Callable[[Survivor, int], Survivor] = _survivor_with("life")
 
 
 # ------------------------------------------------------------ tuple rows

@@ -32,7 +32,7 @@ from zombie_rules.quarantine_z.state import (
     State,
     Survivor,
 )
-from zombie_rules.quarantine_z.steps import SetupDraw
+from zombie_rules.quarantine_z.steps import SetupDraw, setup_draw
 
 # Enum members as module constants (a member read off its class costs as much as a
 # function call: see "Enum members" in ``_base``).
@@ -105,7 +105,7 @@ def _next_setup_draw(
     while done < total:
         if any(supply) or any(munition):
             seat = survivors[done % len(survivors)]
-            step = SetupDraw(seat, done, None)
+            step = setup_draw(seat, done, None)
             return replace(state, phase=_SETUP_CHOOSE, step=step, **changes)
         done += 1  # both decks are empty (only with a small custom set)
     # "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38)
@@ -153,7 +153,7 @@ def do_setup_choose(state: State, move: Move) -> State:
     """The chosen deck; its draw is a chance event next."""
     step = _setup_step(state)
     deck = _MUNITION if move.args[0] else _SUPPLY
-    return _with_step(state, _SETUP_DRAW, SetupDraw(step.drawer, step.drawn, deck))
+    return _with_step(state, _SETUP_DRAW, setup_draw(step.drawer, step.drawn, deck))
 
 
 def do_setup_draw(state: State, item: int) -> State:
