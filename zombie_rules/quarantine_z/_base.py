@@ -32,6 +32,15 @@ from zombie_rules.quarantine_z.state import (
     Zombie,
 )
 
+# Enum members: the rules modules read the members they compare against on every
+# move (``Phase.DECIDE``, ``Action.USE``, ``Kind.HEAL``) as module constants
+# (``_DECIDE``), bound once under their imports. In CPython 3.11 a member read off its
+# class costs as much as a function call (about 1,100 instructions): ``enum.EnumType``
+# defines ``__getattr__``, which sends every attribute read of an Enum class through
+# a generic slot hook (3.12 removed it). A random playout read a dozen per step, a
+# tenth of its cost; a module constant is read in a few instructions.
+_DECIDE = Phase.DECIDE
+
 T = TypeVar("T")
 
 
@@ -216,14 +225,18 @@ def add(cards: tuple[int, ...], encoded: int) -> tuple[int, ...]:
     return tuple(sorted((*cards, encoded)))
 
 
-def with_hand(me: Survivor, hand: tuple[int, ...]) -> Survivor:
-    """``me`` holding ``hand``; Life, equipment and Armor (with its tokens) unchanged."""
-    return Survivor(me.life, hand, me.equipment, me.armor, me.wear)
+def _survivor_with(*names: str) -> Callable[..., Survivor]:
+    """:func:`state_with` for a Survivor's record."""
+    return replacer(Survivor).make(names)  # type: ignore[attr-defined, no-any-return]
 
 
-def with_life(me: Survivor, life: int) -> Survivor:
-    """``me`` at ``life``; cards and Armor (with its tokens) unchanged."""
-    return Survivor(life, me.hand, me.equipment, me.armor, me.wear)
+#: ``with_hand(me, hand)``: ``me`` holding ``hand``; Life, equipment and Armor (with its
+#: tokens) unchanged. A generated copy (see :func:`state_with`): the attrs ``__init__``
+#: of a frozen record sets each field through ``object.__setattr__``, twice the cost,
+#: and a gift, a theft or a draw rebuilds a Survivor on most moves.
+with_hand: Callable[[Survivor, tuple[int, ...]], Survivor] = _survivor_with("hand")
+#: ``with_life(me, life)``: ``me`` at ``life``; cards and Armor (with its tokens) unchanged.
+with_life: Callable[[Survivor, int], Survivor] = _survivor_with("life")
 
 
 # ------------------------------------------------------------ tuple rows
@@ -397,7 +410,7 @@ def numbers(zombies: Sequence[Numbered]) -> str:
 def combat_zombies(state: State) -> tuple[Zombie, ...]:
     """The zombies in the current combat: those at the Survivors' location."""
     combat = state.combat
-    if combat is None or combat.origin is Phase.DECIDE or state.here < 0:
+    if combat is None or combat.origin is _DECIDE or state.here < 0:
         return ()
     return state.area[state.here].zombies
 

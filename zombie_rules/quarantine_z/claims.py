@@ -32,17 +32,34 @@ from zombie_rules.quarantine_z.knowledge import shown_to
 from zombie_rules.quarantine_z.state import Action, Location, Move, Phase, State
 from zombie_rules.quarantine_z.steps import Claim
 
+# Enum members as module constants (a member read off its class costs as much as a
+# function call: see "Enum members" in ``_base``).
+_ALLOW = Action.ALLOW
+_AMBUSH = Action.AMBUSH
+_CLAIM_HIDDEN = Action.CLAIM_HIDDEN
+_CLAIM_USE = Action.CLAIM_USE
+_CONCEDE = Action.CONCEDE
+_EQUIP = Action.EQUIP
+_OBJECT = Action.OBJECT
+_USE = Action.USE
+_WITHDRAW = Action.WITHDRAW
+_HEAL = Kind.HEAL
+_CLAIM = Phase.CLAIM
+_CLAIM_CARD = Phase.CLAIM_CARD
+_DISPUTE = Phase.DISPUTE
+_LOCATION = Phase.LOCATION
+
 
 def start_claim(state: State, s: int, action: Action, move: Move, used: tuple[int, ...]) -> State:
     """'claim I', 'claim-use I' or 'claim-hidden': ask the others, or take it at once."""
-    item = None if action is Action.CLAIM_HIDDEN else move.args[0]
-    claim = Claim(s, item, action is Action.CLAIM_USE, 0)
+    item = None if action is _CLAIM_HIDDEN else move.args[0]
+    claim = Claim(s, item, action is _CLAIM_USE, 0)
     alive = mask_of(living(state))
     # "Survivors who successfully "Escaped" from the previous combat may not object".
     waiting = without_seat(alive, s) & ~state.restricted
     if not waiting:
         return grant(replace(state, step=claim, actions_used=used))
-    return replace(state, phase=Phase.CLAIM, step=claim, waiting=waiting, actions_used=used)
+    return replace(state, phase=_CLAIM, step=claim, waiting=waiting, actions_used=used)
 
 
 def claim_of(state: State) -> Claim:
@@ -59,7 +76,7 @@ def check_claim(state: State, move: Move) -> str | None:
     """Each Survivor in ``waiting`` answers the claim."""
     if not survivor_seat(state, move.seat) or not has_seat(state.waiting, move.seat):
         return f"waiting for {seat_names(state.waiting)} to allow or object to the claim"
-    if move.action not in (Action.ALLOW, Action.OBJECT):
+    if move.action not in (_ALLOW, _OBJECT):
         return "answer the claim: 'allow' or 'object'"
     return args_error(move, 0)
 
@@ -70,7 +87,7 @@ def legal_claim(state: State) -> tuple[Move, ...]:
         Move(s, action)
         for s in tables(state.config).survivors
         if has_seat(state.waiting, s)
-        for action in (Action.ALLOW, Action.OBJECT)
+        for action in (_ALLOW, _OBJECT)
     )
 
 
@@ -78,7 +95,7 @@ def do_claim(state: State, move: Move) -> State:
     """An answer; once all are in, the claim is granted or disputed."""
     claim = claim_of(state)
     objectors = claim.objectors
-    if move.action is Action.OBJECT:
+    if move.action is _OBJECT:
         objectors = with_seat(objectors, move.seat)
     waiting = without_seat(state.waiting, move.seat)
     if waiting:
@@ -88,7 +105,7 @@ def do_claim(state: State, move: Move) -> State:
         return grant(replace(state, waiting=0))
     # "the only rule is, nobody gets the card until disputes are settled."
     step = Claim(claim.claimant, claim.item, claim.use, 0)
-    return replace(state, phase=Phase.DISPUTE, waiting=objectors, step=step)
+    return replace(state, phase=_DISPUTE, waiting=objectors, step=step)
 
 
 # ------------------------------------------------------------------ disputes
@@ -103,11 +120,11 @@ def check_dispute(state: State, move: Move) -> str | None:
             f"only the claimant (seat {claimant}) and objectors ({seat_names(state.waiting)}) act"
         )
     action = move.action
-    if action is Action.WITHDRAW:
+    if action is _WITHDRAW:
         return "only the claimant withdraws" if s != claimant else args_error(move, 0)
-    if action is Action.CONCEDE:
+    if action is _CONCEDE:
         return "only an objector concedes" if s == claimant else args_error(move, 0)
-    if action is Action.AMBUSH:
+    if action is _AMBUSH:
         error = check_ambush(state, move, s)
         if error is not None:
             return error
@@ -128,25 +145,25 @@ def legal_dispute(state: State) -> tuple[Move, ...]:
     survivors = tables(state.config).survivors
     candidates = []
     for s in survivors:
-        candidates += [Move(s, Action.WITHDRAW), Move(s, Action.CONCEDE)]
+        candidates += [Move(s, _WITHDRAW), Move(s, _CONCEDE)]
         for j in survivors:
-            candidates += [Move(s, Action.AMBUSH, (j, 0)), Move(s, Action.AMBUSH, (j, 1))]
+            candidates += [Move(s, _AMBUSH, (j, 0)), Move(s, _AMBUSH, (j, 1))]
     return tuple(m for m in candidates if check_dispute(state, m) is None)
 
 
 def do_dispute(state: State, move: Move) -> State:
     """Withdrawn: back to the location; conceded by all: granted; an ambush: the claim lapses."""
     action = move.action
-    if action is Action.WITHDRAW:
+    if action is _WITHDRAW:
         return back_to_location(state)
-    if action is Action.CONCEDE:
+    if action is _CONCEDE:
         waiting = without_seat(state.waiting, move.seat)
         if waiting:
             return replace(state, waiting=waiting)
         return grant(replace(state, waiting=0))
     # "settle it civilly, or violently (by one Survivor ambushing the other)": the claim lapses.
-    state = replace(state, phase=Phase.LOCATION, waiting=0, step=None)
-    return ambush(state, move.seat, move.args[0], move.args[1], Phase.LOCATION)
+    state = replace(state, phase=_LOCATION, waiting=0, step=None)
+    return ambush(state, move.seat, move.args[0], move.args[1], _LOCATION)
 
 
 # ------------------------------------------------------------------ granted
@@ -157,7 +174,7 @@ def grant(state: State) -> State:
     claim = claim_of(state)
     s, item = claim.claimant, claim.item
     if item is None:
-        return replace(state, phase=Phase.CLAIM_CARD, waiting=0)
+        return replace(state, phase=_CLAIM_CARD, waiting=0)
     here = state.area[state.here]
     cards, card = take(here.cards, item, s, known=True)
     location = Location(here.building, here.looted, cards, here.zombies)
@@ -166,7 +183,7 @@ def grant(state: State) -> State:
         # "Items that are at a location can be used or equipped just like items that
         # are in a Survivor's hand."
         kind = state.config.items[item].kind
-        state = apply_item(state, s, item, Action.USE if kind is Kind.HEAL else Action.EQUIP)
+        state = apply_item(state, s, item, _USE if kind is _HEAL else _EQUIP)
     else:
         me = state.survivors[s]
         me = with_hand(me, add(me.hand, shown_to(card, seat_bit(s))))

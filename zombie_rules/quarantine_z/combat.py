@@ -58,13 +58,30 @@ from zombie_rules.quarantine_z.state import (
 from zombie_rules.quarantine_z.steps import Bite, Turn, biting, turn_of
 from zombie_rules.quarantine_z.vocabulary import run_effect
 
+# Enum members as module constants (a member read off its class costs as much as a
+# function call: see "Enum members" in ``_base``).
+_ACTION_BITE = Action.BITE
+_COMMIT = Action.COMMIT
+_READY = Action.READY
+_TARGET_SURVIVOR = Action.TARGET_SURVIVOR
+_TARGET_ZOMBIE = Action.TARGET_ZOMBIE
+_USE = Action.USE
+_ESCAPE = Commit.ESCAPE
+_FIGHT = Commit.FIGHT
+_SHOOT = Commit.SHOOT
+_COMBAT = Kind.COMBAT
+_PHASE_BITE = Phase.BITE
+_DECIDE = Phase.DECIDE
+_DECLARE = Phase.DECLARE
+_RESOLVE = Phase.RESOLVE
+
 # ------------------------------------------------------------------ escape
 
 
 def escape_value(state: State, seat: int) -> int:
     """Location, zombie and item modifiers: "adding all Escape Value modifiers"."""
     combat = state.combat
-    at_location = combat is not None and combat.origin is not Phase.DECIDE and state.here >= 0
+    at_location = combat is not None and combat.origin is not _DECIDE and state.here >= 0
     return escape_modifiers(
         state.config,
         state.area[state.here].building if at_location else -1,
@@ -112,7 +129,7 @@ def escape_bonus(state: State, seat: int) -> int:
     for s in tables(state.config).survivors:
         if s == seat or not has_seat(combat.members, s) or has_seat(combat.escaped, s):
             continue
-        if has_seat(combat.died, s) or survivors[s].life <= 0 or combat.commits[s] != Commit.ESCAPE:
+        if has_seat(combat.died, s) or survivors[s].life <= 0 or combat.commits[s] != _ESCAPE:
             bonus += 1
     return bonus
 
@@ -129,11 +146,11 @@ def check_commit(state: State, move: Move) -> str | None:
         return "waiting for the face-down Action cards of " + ", ".join(
             str(j) for j in active(state) if combat.commits[j] is None
         )
-    if move.action is not Action.COMMIT:
+    if move.action is not _COMMIT:
         return "lay an Action card face down: 'commit fight|shoot|escape|pass'"
     if args_error(move, 1) or move.args[0] not in (0, 1, 2, 3):
         return "'commit fight', 'commit shoot', 'commit escape' or 'commit pass'"
-    if move.args[0] == Commit.SHOOT and not can_shoot(state, s):
+    if move.args[0] == _SHOOT and not can_shoot(state, s):
         return "Shoot needs an equipped firearm and its ammunition in your hand"
     return None
 
@@ -151,9 +168,7 @@ def legal_commit(state: State) -> tuple[Move, ...]:
 
 @functools.lru_cache(maxsize=64)
 def _commit_moves(s: int, shoot: bool) -> tuple[Move, ...]:
-    return tuple(
-        Move(s, Action.COMMIT, (int(c),)) for c in Commit if shoot or c is not Commit.SHOOT
-    )
+    return tuple(Move(s, _COMMIT, (int(c),)) for c in Commit if shoot or c is not _SHOOT)
 
 
 def do_commit(state: State, move: Move) -> State:
@@ -193,17 +208,17 @@ def _next_declare(state: State, combat: Combat) -> State:
     the state is rebuilt once rather than once per changed field.
     """
     if combat.queue:
-        return _with_combat_step(state, combat, Phase.DECLARE, turn_of(combat.queue[0]))
+        return _with_combat_step(state, combat, _DECLARE, turn_of(combat.queue[0]))
     # Resolve: "Survivors resolve the outcome of their actions, by rolling a six-sided die".
     queue = tuple(
         s
         for s in active(state)
-        if combat.commits[s] == Commit.ESCAPE
-        or (combat.commits[s] in (Commit.FIGHT, Commit.SHOOT) and combat.targets[s] is not None)
+        if combat.commits[s] == _ESCAPE
+        or (combat.commits[s] in (_FIGHT, _SHOOT) and combat.targets[s] is not None)
     )
     combat = _with_queue(combat, queue)
     if queue:
-        return _with_combat_step(state, combat, Phase.RESOLVE, turn_of(queue[0]))
+        return _with_combat_step(state, combat, _RESOLVE, turn_of(queue[0]))
     return _end_resolve(state, combat)
 
 
@@ -226,30 +241,30 @@ def check_declare(state: State, move: Move) -> str | None:
     if move.seat != s:
         return f"seat {s} is declaring"
     commit = combat.commits[s]
-    attacking = commit in (Commit.FIGHT, Commit.SHOOT)
+    attacking = commit in (_FIGHT, _SHOOT)
     action = move.action
-    if action is Action.USE:
+    if action is _USE:
         if args_error(move, 1):
             return args_error(move, 1)
         item = move.args[0]
         if not has(state.survivors[s].hand, item):
             return "that card is not in your hand"
-        if state.config.items[item].kind is not Kind.COMBAT:
+        if state.config.items[item].kind is not _COMBAT:
             return "only Combat Items are played in combat"
         return None
-    if action is Action.READY:
+    if action is _READY:
         if args_error(move, 0):
             return args_error(move, 0)
         if attacking and _targets_available(state, s):
             return "declare the target of your Fight or Shoot"
         return None
-    if action is Action.TARGET_ZOMBIE or action is Action.TARGET_SURVIVOR:
+    if action is _TARGET_ZOMBIE or action is _TARGET_SURVIVOR:
         if not attacking:
             return "only a Fight or a Shoot has a target; 'ready' when done"
         if args_error(move, 1):
             return args_error(move, 1)
         i = move.args[0]
-        if action is Action.TARGET_ZOMBIE:
+        if action is _TARGET_ZOMBIE:
             zombies = combat_zombies(state)
             if zombie_at(zombies, i) is None:
                 return f"no zombie {i} in this combat; zombies: {numbers(zombies)}"
@@ -268,13 +283,13 @@ def legal_declare(state: State) -> tuple[Move, ...]:
     config = state.config
     hand = state.survivors[s].hand
     moves = _combat_item_moves(config, s, held_kinds(hand)) if hand else []
-    if combat.commits[s] in (Commit.FIGHT, Commit.SHOOT):
+    if combat.commits[s] in (_FIGHT, _SHOOT):
         zombies = combat_zombies(state)
         others = [j for j in active(state) if j != s]
-        row = move_row(s, Action.TARGET_ZOMBIE, (), tables(config).zombie_cards_total)
+        row = move_row(s, _TARGET_ZOMBIE, (), tables(config).zombie_cards_total)
         moves += [row[z.number] for z in zombies]
         if others:
-            row = move_row(s, Action.TARGET_SURVIVOR, (), state.config.players)
+            row = move_row(s, _TARGET_SURVIVOR, (), state.config.players)
             moves += [row[j] for j in others]
         elif not zombies:
             moves.append(_ready(s))
@@ -285,7 +300,7 @@ def legal_declare(state: State) -> tuple[Move, ...]:
 
 @functools.lru_cache(maxsize=64)
 def _ready(s: int) -> Move:
-    return Move(s, Action.READY)
+    return Move(s, _READY)
 
 
 def _combat_item_moves(config: Config, s: int, held: tuple[int, ...]) -> list[Move]:
@@ -294,9 +309,9 @@ def _combat_item_moves(config: Config, s: int, held: tuple[int, ...]) -> list[Mo
     Not cached: the kinds held seldom repeat, and a cache that keeps missing leaves
     long-lived tuples behind, which bring on the garbage collector's full passes.
     """
-    row = move_row(s, Action.USE, (), len(config.items))
+    row = move_row(s, _USE, (), len(config.items))
     items = config.items
-    return [row[item] for item in held if items[item].kind is Kind.COMBAT]
+    return [row[item] for item in held if items[item].kind is _COMBAT]
 
 
 def do_declare(state: State, move: Move) -> State:
@@ -305,18 +320,18 @@ def do_declare(state: State, move: Move) -> State:
     combat = state.combat
     assert combat is not None
     action = move.action
-    if action is Action.USE:
+    if action is _USE:
         return _combat_item(state, s, move.args[0])
     targets = combat.targets
     fought = combat.fought
     hostile = combat.hostile
-    if action is Action.TARGET_ZOMBIE:
+    if action is _TARGET_ZOMBIE:
         targets = set_row(targets, s, zombie_target(move.args[0]))
-        if combat.commits[s] == Commit.FIGHT:
+        if combat.commits[s] == _FIGHT:
             i = zombie_at(combat_zombies(state), move.args[0])
             assert i is not None
             fought = set_row(fought, i, with_seat(fought[i], s))
-    elif action is Action.TARGET_SURVIVOR:
+    elif action is _TARGET_SURVIVOR:
         targets = set_row(targets, s, survivor_target(move.args[0]))
         hostile = True
     return _next_declare(state, _declared(combat, targets, fought, hostile, combat.queue[1:]))
@@ -348,7 +363,7 @@ def _combat_item(state: State, s: int, item: int) -> State:
             )
             for z in combat_zombies(state)
         )
-        if combat.origin is not Phase.DECIDE:
+        if combat.origin is not _DECIDE:
             location = Location(here.building, here.looted, here.cards, zombies)
             state = replace(state, area=set_location(state, state.here, location))
     combat = replace_combat(combat, noise=combat.noise + it.noise, scare=combat.scare + it.scare)
@@ -371,14 +386,14 @@ def do_resolve(state: State, roll: int) -> State:
     config = state.config
     # Fields of the state this roll changes, set in the one rebuild of _next_resolve.
     changes: dict[str, object] = {}
-    if commit == Commit.ESCAPE:
+    if commit == _ESCAPE:
         # "they must roll a number greater than or equal to the Escape Value", with "+1 ...
         # for each other Survivor at that location not also trying to escape".
         if roll + escape_bonus(state, s) >= escape_value(state, s):
             combat = replace_combat(combat, escaped=with_seat(combat.escaped, s))
     else:
         gun = -1
-        if commit == Commit.SHOOT:
+        if commit == _SHOOT:
             if not can_shoot(state, s):
                 return _next_resolve(state, combat)  # pragma: no cover - ammo cannot vanish
             state, gun = spend_ammo(state, s)
@@ -421,8 +436,8 @@ def _next_resolve(state: State, combat: Combat, **changes: object) -> State:
     if queue:
         step = turn_of(queue[0])
         if not changes:
-            return _with_combat_step(state, combat, Phase.RESOLVE, step)
-        return replace(state, combat=combat, phase=Phase.RESOLVE, step=step, **changes)
+            return _with_combat_step(state, combat, _RESOLVE, step)
+        return replace(state, combat=combat, phase=_RESOLVE, step=step, **changes)
     return _end_resolve(state, combat, **changes)
 
 
@@ -494,7 +509,7 @@ def _zombie_step(state: State, i: int) -> State:
     while i < len(zombies):
         options = bite_options(state, i)
         if len(options) > 1:
-            return replace(state, phase=Phase.BITE, step=biting(zombies[i].number))
+            return replace(state, phase=_PHASE_BITE, step=biting(zombies[i].number))
         if options:
             state = hurt(state, options[0], zombie_stats(config, zombies[i])[1], headshot=False)
             if not living(state):
@@ -504,7 +519,7 @@ def _zombie_step(state: State, i: int) -> State:
     combat = state.combat
     assert combat is not None
     noise = combat.noise + sum(zombie_stats(config, z)[5] for z in zombies)
-    return zombie_draws(state, noise, Phase.BITE)
+    return zombie_draws(state, noise, _PHASE_BITE)
 
 
 def biter(state: State) -> tuple[int, int]:
@@ -519,7 +534,7 @@ def biter(state: State) -> tuple[int, int]:
 def check_bite(state: State, move: Move) -> str | None:
     """The Zombie Player picks whom the biting zombie damages, among ``bite_options``."""
     number, i = biter(state)
-    if move.seat != state.config.zombie_seat or move.action is not Action.BITE:
+    if move.seat != state.config.zombie_seat or move.action is not _ACTION_BITE:
         return f"the Zombie Player picks whom zombie {number} damages: 'bite S'"
     if args_error(move, 1):
         return args_error(move, 1)
@@ -533,7 +548,7 @@ def check_bite(state: State, move: Move) -> str | None:
 def legal_bite(state: State) -> tuple[Move, ...]:
     """'bite S' for each Survivor the zombie may damage, in seat order."""
     z = state.config.zombie_seat
-    return tuple(Move(z, Action.BITE, (s,)) for s in bite_options(state, biter(state)[1]))
+    return tuple(Move(z, _ACTION_BITE, (s,)) for s in bite_options(state, biter(state)[1]))
 
 
 def do_bite(state: State, move: Move) -> State:

@@ -358,8 +358,23 @@ class Tables:
     ammo_of: tuple[int, ...]  # per item id: the ammo item id of a firearm, else -1
 
 
-@functools.lru_cache(maxsize=64)
 def tables(config: Config) -> Tables:
+    """The lookups of ``config``, built once per config.
+
+    The rules ask this several times per move, nearly always of one config: the last
+    config asked about (the very object) is answered at once, without the cache's
+    call to the config's ``__hash__`` (a Python method).
+    """
+    seen, answer = _LAST_TABLES[0]
+    if seen is config:
+        return answer
+    answer = _tables(config)
+    _LAST_TABLES[0] = (config, answer)  # one entry, swapped whole (safe across threads)
+    return answer
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(config: Config) -> Tables:
     items = config.items
     index = {item.name: i for i, item in enumerate(items)}
     zc = config.zombie_cards
@@ -377,3 +392,7 @@ def tables(config: Config) -> Tables:
         item_copies=tuple(it.copies for it in items),
         ammo_of=tuple(index.get(it.ammo, -1) if it.gun_damage else -1 for it in items),
     )
+
+
+#: The config :func:`tables` answered for last, and its tables (a placeholder at first).
+_LAST_TABLES: list[tuple[object, Tables]] = [(None, _tables(Config()))]

@@ -37,6 +37,14 @@ from zombie_rules.quarantine_z.state import (
     Survivor,
 )
 
+# Enum members as module constants (a member read off its class costs as much as a
+# function call: see "Enum members" in ``_base``).
+_EQUIP = Action.EQUIP
+_USE = Action.USE
+_FIGHT = Commit.FIGHT
+_EQUIPMENT = Kind.EQUIPMENT
+_HEAL = Kind.HEAL
+
 # ------------------------------------------------------------ using and equipping
 
 
@@ -58,13 +66,13 @@ def usable(state: State, s: int, item: int, action: Action) -> str | None:
 
 def _usable(config: Config, me: Survivor, item: int, action: Action) -> str | None:
     it = config.items[item]
-    if action is Action.USE:
-        if it.kind is not Kind.HEAL:
+    if action is _USE:
+        if it.kind is not _HEAL:
             return f"{it.name} is not a non-combat item that can be used"
         if me.life >= config.survivor_life:
             return "you are at full Life; a healing item would be wasted"
         return None
-    if it.kind is not Kind.EQUIPMENT:
+    if it.kind is not _EQUIPMENT:
         return f"{it.name} is not equipment"
     if item in me.equipment:
         # "Survivors may not equip two items of the same name."
@@ -84,17 +92,17 @@ def item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]:
         return ()
     items = config.items
     n = len(items)
-    use, equip = move_row(s, Action.USE, (), n), move_row(s, Action.EQUIP, (), n)
+    use, equip = move_row(s, _USE, (), n), move_row(s, _EQUIP, (), n)
     hurt = me.life < config.survivor_life
     equipment = me.equipment
     moves = []
     for item in held_kinds(me.hand):
         # The tests of ``_usable``, without building its refusals.
         kind = items[item].kind
-        if kind is Kind.HEAL:
+        if kind is _HEAL:
             if hurt:
                 moves.append(use[item])
-        elif kind is Kind.EQUIPMENT and item not in equipment:
+        elif kind is _EQUIPMENT and item not in equipment:
             moves.append(equip[item])
     return tuple(moves)
 
@@ -115,7 +123,7 @@ def apply_item(state: State, s: int, item: int, action: Action) -> State:
     config = state.config
     it = config.items[item]
     me = state.survivors[s]
-    if action is Action.USE:
+    if action is _USE:
         life = min(config.survivor_life, me.life + it.heal)
         me = with_life(me, life)
         return replace(state, survivors=set_survivor(state, s, me), used=bump(state.used, item))
@@ -148,7 +156,7 @@ def spend_ammo(state: State, s: int) -> tuple[State, int]:
 def attack(state: State, s: int, kind: int, roll: int, gun: int) -> tuple[bool, int, bool]:
     """(hit, damage, headshot) of a Fight (kind 0) or a Shoot (kind 1) with ``roll``."""
     config = state.config
-    if kind == Commit.FIGHT:
+    if kind == _FIGHT:
         # Fight: "3 or more hits for 1 damage plus your best melee weapon's bonus; a 6
         # with a Headshot weapon is a Headshot."
         bonus, head = best_melee(config, state.survivors[s])

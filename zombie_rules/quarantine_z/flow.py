@@ -35,6 +35,21 @@ from zombie_rules.quarantine_z.steps import (
     zombies_played,
 )
 
+# Enum members as module constants (a member read off its class costs as much as a
+# function call: see "Enum members" in ``_base``).
+_MUNITION = Deck.MUNITION
+_SUPPLY = Deck.SUPPLY
+_BITE = Phase.BITE
+_COMMIT = Phase.COMMIT
+_DECIDE = Phase.DECIDE
+_LOCATION = Phase.LOCATION
+_LOOT_DRAW = Phase.LOOT_DRAW
+_LOOT_ROLL = Phase.LOOT_ROLL
+_SHELTER = Phase.SHELTER
+_SNEAK = Phase.SNEAK
+_ZOMBIES = Phase.ZOMBIES
+_ZOMBIE_DRAW = Phase.ZOMBIE_DRAW
+
 # ------------------------------------------------------- Zombie Player draws
 
 
@@ -51,7 +66,7 @@ def zombie_draws(
     n = min(n, room, zombie_deck_size(state))
     if n <= 0:
         return continue_after_draws(state, resume, played, **changes)
-    return replace(state, phase=Phase.ZOMBIE_DRAW, step=drawing(n, resume, played), **changes)
+    return replace(state, phase=_ZOMBIE_DRAW, step=drawing(n, resume, played), **changes)
 
 
 def do_zombie_draw(state: State, card: int) -> State:
@@ -74,17 +89,17 @@ def continue_after_draws(
     """Pick up the step the draws interrupted (``played``: Zombies played in the Zombies!
     step resumed; ``changes``: fields to set first, in the same rebuild when the step
     goes on at once)."""
-    if resume is Phase.ZOMBIES:
-        return replace(state, phase=Phase.ZOMBIES, step=zombies_played(played), **changes)
-    if resume is Phase.COMMIT:
-        return replace(state, phase=Phase.COMMIT, step=None, **changes)
-    if resume is Phase.BITE:
+    if resume is _ZOMBIES:
+        return replace(state, phase=_ZOMBIES, step=zombies_played(played), **changes)
+    if resume is _COMMIT:
+        return replace(state, phase=_COMMIT, step=None, **changes)
+    if resume is _BITE:
         return end_round(state, **changes)
     if changes:
         state = replace(state, **changes)
-    if resume is Phase.DECIDE:
+    if resume is _DECIDE:
         return start_decide(state)
-    if resume is Phase.LOOT_DRAW:
+    if resume is _LOOT_DRAW:
         return end_zombies_step(state)
     raise AssertionError(f"cannot resume {resume}")  # pragma: no cover
 
@@ -96,7 +111,7 @@ def start_decide(state: State) -> State:
     """On the Move, Decide: "All the Survivors must decide on a location to travel to."."""
     n = state.config.players
     return replace(
-        state, phase=Phase.DECIDE, step=None,
+        state, phase=_DECIDE, step=None,
         proposals=(-1,) * n, passed=0, restricted=0, waiting=0, actions_used=(0,) * n,
         loot=(0, 0), noise=0, fed=0, combat=None,
     )  # fmt: skip
@@ -126,7 +141,7 @@ def agreed(
     chosen = {proposals[j] for j in alive}
     if len(chosen) == 1 and -1 not in chosen:
         return _start_sneak(state, chosen.pop(), **changes)
-    state = replace(state, phase=Phase.DECIDE, proposals=proposals, **changes)
+    state = replace(state, phase=_DECIDE, proposals=proposals, **changes)
     waiting = 0 if after_combat else state.passed & mask_of(alive)
     for s in alive:
         if has_seat(waiting, s) and proposal_changes(state, s):
@@ -137,7 +152,7 @@ def agreed(
 def back_to_decide(state: State, **changes: object) -> State:
     """Back to the Decide step after a theft On the Move (nobody's proposal changed);
     ``changes``: what the theft changed, set in the same rebuild."""
-    return replace(state, phase=Phase.DECIDE, step=None, **changes)
+    return replace(state, phase=_DECIDE, step=None, **changes)
 
 
 def proposal_changes(state: State, s: int) -> tuple[int, ...]:
@@ -181,7 +196,7 @@ def _start_sneak(state: State, destination: int, **changes: object) -> State:
     # "each Survivor rolls a die. Each Survivor who rolls a 3 or below makes Noise."
     n = state.config.players
     return replace(
-        state, phase=Phase.SNEAK, here=destination, step=turn_of(living(state)[0]), noise=0,
+        state, phase=_SNEAK, here=destination, step=turn_of(living(state)[0]), noise=0,
         proposals=(-1,) * n, passed=0, **changes,
     )  # fmt: skip
 
@@ -190,7 +205,7 @@ def end_zombies_step(state: State) -> State:
     """ "If a Zombie is played, then Combat immediately begins" (left zombies are there too)."""
     state = replace(state, step=None, allowance=0)
     if state.area[state.here].zombies:
-        return start_combat(state, Phase.LOOT_DRAW)
+        return start_combat(state, _LOOT_DRAW)
     return loot(state, 0)
 
 
@@ -207,7 +222,7 @@ def loot(state: State, escaped: int) -> State:
     building = state.config.buildings[here.building]
     if building.variable:
         # "If it's a variable location (such as a House) have one player roll a die"
-        return replace(state, phase=Phase.LOOT_ROLL)
+        return replace(state, phase=_LOOT_ROLL)
     return loot_draws(state, building.supply, building.munition)
 
 
@@ -216,11 +231,11 @@ def loot_draws(state: State, supply: int, munition: int) -> State:
     supply = min(supply, sum(state.supply_deck))
     munition = min(munition, sum(state.munition_deck))
     if supply:
-        step = loot_from(Deck.SUPPLY)
-        return replace(state, phase=Phase.LOOT_DRAW, step=step, loot=(supply, munition))
+        step = loot_from(_SUPPLY)
+        return replace(state, phase=_LOOT_DRAW, step=step, loot=(supply, munition))
     if munition:
-        step = loot_from(Deck.MUNITION)
-        return replace(state, phase=Phase.LOOT_DRAW, step=step, loot=(0, munition))
+        step = loot_from(_MUNITION)
+        return replace(state, phase=_LOOT_DRAW, step=step, loot=(0, munition))
     return enter_location(replace(state, loot=(0, 0), step=None))
 
 
@@ -231,7 +246,7 @@ def enter_location(state: State) -> State:
     """ "The game now moves to the At a Location phase."."""
     n = state.config.players
     state = replace(
-        state, phase=Phase.LOCATION, step=None, passed=0, waiting=0,
+        state, phase=_LOCATION, step=None, passed=0, waiting=0,
         actions_used=(0,) * n, loot=(0, 0), fed=0, combat=None,
     )  # fmt: skip
     return lift_restriction(state)
@@ -240,11 +255,11 @@ def enter_location(state: State) -> State:
 def back_to_location(state: State, **changes: object) -> State:
     """Back to the free actions after a claim, a theft or a combat at the location;
     ``changes``: what the move changed, set in the same rebuild."""
-    state = replace(state, phase=Phase.LOCATION, step=None, waiting=0, combat=None, **changes)
+    state = replace(state, phase=_LOCATION, step=None, waiting=0, combat=None, **changes)
     if state.fed:
         # A death may have completed a wait-out the survivors had half fed (ruling 33).
         state = wait_out(state)
-        if state.phase is Phase.SHELTER:
+        if state.phase is _SHELTER:
             return state
     return lift_restriction(state)
 
@@ -262,7 +277,7 @@ def wait_out(state: State) -> State:
     count = min(state.config.shelter_discards, zombie_deck_size(state) + len(state.zombie_hand))
     if count == 0:
         return replace(state, fed=0)
-    return replace(state, fed=0, phase=Phase.SHELTER, step=discards(count))
+    return replace(state, fed=0, phase=_SHELTER, step=discards(count))
 
 
 def lift_restriction(state: State) -> State:
@@ -283,9 +298,7 @@ def start_combat(state: State, origin: Phase) -> State:
     """Everyone living at the location enters a combat that ``origin`` returns to."""
     n = state.config.players
     alive = living(state)
-    zombies = (
-        state.area[state.here].zombies if origin is not Phase.DECIDE and state.here >= 0 else ()
-    )
+    zombies = state.area[state.here].zombies if origin is not _DECIDE and state.here >= 0 else ()
     if not zombies and len(alive) < 2:
         # Nobody left to fight: the combat ends before it starts.
         return leave_combat(replace(state, combat=None), origin, 0)
@@ -293,7 +306,7 @@ def start_combat(state: State, origin: Phase) -> State:
         origin, mask_of(alive), 0, 0, (None,) * n, False, (None,) * n, (),
         (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
     )  # fmt: skip
-    return replace(state, phase=Phase.COMMIT, combat=combat, step=None, waiting=0)
+    return replace(state, phase=_COMMIT, combat=combat, step=None, waiting=0)
 
 
 def end_round(state: State, **changes: object) -> State:
@@ -310,10 +323,10 @@ def end_round(state: State, **changes: object) -> State:
     zombies = combat_zombies(state)
     if changes and (not fighting or (not zombies and not combat.hostile)):
         state = replace(state, **changes)  # the combat ends: set them first
-    if not fighting and combat.origin is Phase.DECIDE:
+    if not fighting and combat.origin is _DECIDE:
         # Everyone escaped a combat On the Move: they are On the Move already, in the
         # same Decide step (no fresh free actions: ruling 37).
-        return leave_combat(state, Phase.DECIDE, combat.escaped)
+        return leave_combat(state, _DECIDE, combat.escaped)
     if not fighting:
         # "In the event that all Survivors escape, they immediately transition to the On
         # the Move phase, and any Zombies still alive remain at the previous location and
@@ -330,7 +343,7 @@ def end_round(state: State, **changes: object) -> State:
         combat.origin, combat.members, combat.escaped, combat.died, (None,) * n, False,
         (None,) * n, (), (0,) * len(zombies), (False,) * len(zombies), 0, 0, False, rounds,
     )  # fmt: skip
-    return replace(state, **{**changes, "phase": Phase.COMMIT, "combat": fresh, "step": None})
+    return replace(state, **{**changes, "phase": _COMMIT, "combat": fresh, "step": None})
 
 
 def round_limit_reached(limit: int | None, rounds: int) -> bool:
@@ -362,11 +375,11 @@ def _move_on_from_zombies(state: State) -> State:
 def leave_combat(state: State, origin: Phase, escaped: int) -> State:
     """ "Once combat has ended, Survivors return to the phase they were in prior"."""
     state = replace(state, combat=None, step=None)
-    if origin is Phase.LOOT_DRAW:
+    if origin is _LOOT_DRAW:
         # "After successfully resolving Combat (or if no Combat occurred) the Survivors can
         # loot the location."
         return loot(state, escaped)
-    if origin is Phase.DECIDE:
+    if origin is _DECIDE:
         return agreed(state, after_combat=True)
     state = replace(state, restricted=(state.restricted | escaped) & mask_of(living(state)))
     return back_to_location(state)

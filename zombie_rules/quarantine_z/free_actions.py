@@ -44,6 +44,17 @@ from zombie_rules.quarantine_z.knowledge import shown_to, take_shown
 from zombie_rules.quarantine_z.state import Action, Move, Phase, State, Survivor
 from zombie_rules.quarantine_z.steps import Ambush, Steal
 
+# Enum members as module constants (a member read off its class costs as much as a
+# function call: see "Enum members" in ``_base``).
+_AMBUSH = Action.AMBUSH
+_GIVE = Action.GIVE
+_SNATCH = Action.SNATCH
+_STEAL = Action.STEAL
+_AMBUSH_ROLL = Phase.AMBUSH_ROLL
+_COMMIT = Phase.COMMIT
+_DECIDE = Phase.DECIDE
+_STEAL_CARD = Phase.STEAL_CARD
+
 # ------------------------------------------------------------------- ambush
 
 
@@ -68,7 +79,7 @@ def check_ambush(state: State, move: Move, s: int) -> str | None:
 def cap_used(state: State) -> str:
     """The refusal of a free action beyond Config.free_actions."""
     n = state.config.free_actions
-    where = "of this Decide step" if state.phase is Phase.DECIDE else "of this visit"
+    where = "of this Decide step" if state.phase is _DECIDE else "of this visit"
     return f"you have used your {counted(n, 'free action')} {where}"
 
 
@@ -85,9 +96,9 @@ def _ambush_moves(s: int, victims: tuple[int, ...], shoot: bool) -> tuple[Move, 
     moves = []
     for j in victims:
         if j != s:
-            moves.append(Move(s, Action.AMBUSH, (j, 0)))
+            moves.append(Move(s, _AMBUSH, (j, 0)))
             if shoot:
-                moves.append(Move(s, Action.AMBUSH, (j, 1)))
+                moves.append(Move(s, _AMBUSH, (j, 1)))
     return tuple(moves)
 
 
@@ -98,7 +109,7 @@ def ambush(state: State, s: int, victim: int, kind: int, origin: Phase) -> State
     gun: int | None = None
     if kind == 1:
         state, gun = spend_ammo(state, s)
-    return replace(state, phase=Phase.AMBUSH_ROLL, step=Ambush(s, victim, gun, origin))
+    return replace(state, phase=_AMBUSH_ROLL, step=Ambush(s, victim, gun, origin))
 
 
 def ambush_of(state: State) -> Ambush:
@@ -122,8 +133,8 @@ def do_ambush_roll(state: State, roll: int) -> State:
     # "After the attack is resolved, then all Survivors enter combat".
     state = replace(state, noise=0, step=None)
     state = start_combat(state, step.resume)
-    if noise and state.phase is Phase.COMMIT:
-        return zombie_draws(state, noise, Phase.COMMIT)
+    if noise and state.phase is _COMMIT:
+        return zombie_draws(state, noise, _COMMIT)
     return state
 
 
@@ -153,7 +164,7 @@ def check_theft(state: State, move: Move, s: int) -> str | None:
     action = move.action
     if not config.allow_steal:
         return "stealing is off at this table (Config.allow_steal)"
-    n = 1 if action is Action.STEAL else 2
+    n = 1 if action is _STEAL else 2
     if args_error(move, n):
         return args_error(move, n)
     j = move.args[0]
@@ -163,7 +174,7 @@ def check_theft(state: State, move: Move, s: int) -> str | None:
         return excluded_target(j)
     me = state.survivors[s]
     limit = config.survivor_hand
-    if action is Action.STEAL:
+    if action is _STEAL:
         if not state.survivors[j].hand:
             return "their hand is empty"
         if len(me.hand) >= limit:
@@ -199,7 +210,7 @@ def free_action_moves(state: State, s: int, players: tuple[int, ...]) -> list[Mo
     if hand:
         # Per receiver with room, 'give j I' for each kind I held, picked out of j's row.
         held = held_kinds(hand)
-        gifts = pair_rows(Action.GIVE, players_n, kinds)[s]
+        gifts = pair_rows(_GIVE, players_n, kinds)[s]
         for j in players:
             if j != s and len(survivors[j].hand) < limit:
                 moves += map(gifts[j].__getitem__, held)
@@ -222,7 +233,7 @@ def free_action_moves(state: State, s: int, players: tuple[int, ...]) -> list[Mo
 @functools.cache
 def _steals(players: int, s: int) -> tuple[Move, ...]:
     """'steal j' for every seat ``j`` (picked by index)."""
-    return move_row(s, Action.STEAL, (), players)
+    return move_row(s, _STEAL, (), players)
 
 
 @functools.lru_cache(maxsize=16384)
@@ -230,7 +241,7 @@ def _snatches(
     players: int, kinds: int, s: int, j: int, theirs: tuple[int, ...], mine: tuple[int, ...]
 ) -> tuple[Move, ...]:
     """'snatch j I' for each item I that ``j`` has equipped and ``s`` has not."""
-    row = pair_rows(Action.SNATCH, players, kinds)[s][j]
+    row = pair_rows(_SNATCH, players, kinds)[s][j]
     return tuple([row[item] for item in theirs if item not in mine])
 
 
@@ -256,7 +267,7 @@ def do_steal(state: State, s: int, j: int) -> State:
     Location).
     """
     return replace(
-        state, phase=Phase.STEAL_CARD, step=Steal(s, j, state.phase),
+        state, phase=_STEAL_CARD, step=Steal(s, j, state.phase),
         actions_used=use_cap(state, s),
     )  # fmt: skip
 
@@ -300,6 +311,6 @@ def do_steal_card(state: State, item: int) -> State:
         survivors, thief,
         with_hand(me, add(me.hand, shown_to(card, mask_of((thief, victim))))),
     )  # fmt: skip
-    if step.resume is Phase.DECIDE:
+    if step.resume is _DECIDE:
         return back_to_decide(state, survivors=survivors)
     return back_to_location(state, survivors=survivors)

@@ -63,11 +63,32 @@ from zombie_rules.quarantine_z.state import (
 )
 from zombie_rules.quarantine_z.steps import ShelterDiscards, discards
 
+# Enum members as module constants (a member read off its class costs as much as a
+# function call: see "Enum members" in ``_base``).
+_AMBUSH = Action.AMBUSH
+_BURN = Action.BURN
+_CLAIM = Action.CLAIM
+_CLAIM_HIDDEN = Action.CLAIM_HIDDEN
+_CLAIM_USE = Action.CLAIM_USE
+_DISCARD = Action.DISCARD
+_EQUIP = Action.EQUIP
+_FEED = Action.FEED
+_GIVE = Action.GIVE
+_LEAVE = Action.LEAVE
+_SNATCH = Action.SNATCH
+_STASH = Action.STASH
+_STEAL = Action.STEAL
+_USE = Action.USE
+_SUPPLY = Deck.SUPPLY
+_EQUIPMENT = Kind.EQUIPMENT
+_HEAL = Kind.HEAL
+_LOCATION = Phase.LOCATION
+
 #: The free actions that count against Config.free_actions (use, equip and feed do not).
 _CAPPED = frozenset(
     {
-        Action.GIVE, Action.STEAL, Action.SNATCH, Action.CLAIM, Action.CLAIM_USE,
-        Action.CLAIM_HIDDEN, Action.STASH,
+        _GIVE, _STEAL, _SNATCH, _CLAIM, _CLAIM_USE,
+        _CLAIM_HIDDEN, _STASH,
     }
 )  # fmt: skip
 
@@ -90,21 +111,21 @@ def check_location(state: State, move: Move) -> str | None:
     action = move.action
     me = state.survivors[s]
     limit = config.survivor_hand
-    if action is Action.LEAVE:
+    if action is _LEAVE:
         return args_error(move, 0)
-    if action is Action.USE or action is Action.EQUIP:
+    if action is _USE or action is _EQUIP:
         return check_item_use(state, move, s)
-    if action is Action.AMBUSH:
+    if action is _AMBUSH:
         return check_ambush(state, move, s)
     if action in _CAPPED and not free_cap_left(state, s):
         return cap_used(state)
-    if action is Action.GIVE:
+    if action is _GIVE:
         return check_give(state, move, s)
-    if action is Action.STEAL or action is Action.SNATCH:
+    if action is _STEAL or action is _SNATCH:
         return check_theft(state, move, s)
     here_cards = state.area[state.here].cards
-    if action in (Action.CLAIM, Action.CLAIM_USE, Action.CLAIM_HIDDEN):
-        if action is Action.CLAIM_HIDDEN:
+    if action in (_CLAIM, _CLAIM_USE, _CLAIM_HIDDEN):
+        if action is _CLAIM_HIDDEN:
             if args_error(move, 0):
                 return args_error(move, 0)
             if not any_unseen(here_cards, s):
@@ -117,19 +138,19 @@ def check_location(state: State, move: Move) -> str | None:
         item = move.args[0]
         if not has_seen_item(here_cards, item, s):
             return "no card of that name that you have seen lies here"
-        if action is Action.CLAIM:
+        if action is _CLAIM:
             if len(me.hand) >= limit:
                 return f"your hand is full ({counted(limit, 'card')})"
             return None
         it = config.items[item]
-        return usable(state, s, item, Action.USE if it.kind is Kind.HEAL else Action.EQUIP)
-    if action is Action.STASH:
+        return usable(state, s, item, _USE if it.kind is _HEAL else _EQUIP)
+    if action is _STASH:
         if args_error(move, 1):
             return args_error(move, 1)
         if not has(me.hand, move.args[0]):
             return "that card is not in your hand"
         return None
-    if action is Action.FEED:
+    if action is _FEED:
         if args_error(move, 1):
             return args_error(move, 1)
         if not config.buildings[state.area[state.here].building].shelter:
@@ -137,7 +158,7 @@ def check_location(state: State, move: Move) -> str | None:
         item = move.args[0]
         if not has(me.hand, item):
             return "that card is not in your hand"
-        if config.items[item].deck is not Deck.SUPPLY:
+        if config.items[item].deck is not _SUPPLY:
             return "a Shelter takes Supply cards"
         return None
     return (
@@ -174,7 +195,7 @@ def legal_location(state: State) -> tuple[Move, ...]:
 
 @functools.lru_cache(maxsize=64)
 def _leave(s: int) -> Move:
-    return Move(s, Action.LEAVE)
+    return Move(s, _LEAVE)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -192,7 +213,7 @@ def _claim_moves(
     here) rather than by the whole Survivor record, which repeats too seldom.
     """
     n = len(config.items)
-    claim, claim_use = move_row(s, Action.CLAIM, (), n), move_row(s, Action.CLAIM_USE, (), n)
+    claim, claim_use = move_row(s, _CLAIM, (), n), move_row(s, _CLAIM_USE, (), n)
     moves = []
     for item in distinct_items(cards):
         if has_seen_item(cards, item, s):
@@ -201,7 +222,7 @@ def _claim_moves(
             if _usable_here(config, hurt, equipment, item):
                 moves.append(claim_use[item])
     if room and any_unseen(cards, s):
-        moves.append(Move(s, Action.CLAIM_HIDDEN))
+        moves.append(Move(s, _CLAIM_HIDDEN))
     return tuple(moves)
 
 
@@ -209,45 +230,45 @@ def _usable_here(config: Config, hurt: bool, equipment: tuple[int, ...], item: i
     # The same test as effects.usable (use a healing item when hurt, equip equipment
     # not equipped yet), on the parts of the Survivor record in the cache key.
     kind = config.items[item].kind
-    if kind is Kind.HEAL:
+    if kind is _HEAL:
         return hurt
-    return kind is Kind.EQUIPMENT and item not in equipment
+    return kind is _EQUIPMENT and item not in equipment
 
 
 # Neither is cached by hand: hands seldom repeat, and a cache that keeps missing leaves
 # long-lived tuples behind, which bring on the garbage collector's full passes.
 def _stash_moves(s: int, hand: tuple[int, ...], kinds: int) -> tuple[Move, ...]:
-    row = move_row(s, Action.STASH, (), kinds)
+    row = move_row(s, _STASH, (), kinds)
     return tuple(map(row.__getitem__, held_kinds(hand)))
 
 
 def _feed_moves(config: Config, s: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
     items = config.items
-    row = move_row(s, Action.FEED, (), len(items))
-    return tuple([row[item] for item in held_kinds(hand) if items[item].deck is Deck.SUPPLY])
+    row = move_row(s, _FEED, (), len(items))
+    return tuple([row[item] for item in held_kinds(hand) if items[item].deck is _SUPPLY])
 
 
 def do_location(state: State, move: Move) -> State:
     """Apply a checked free action At a Location."""
     s = move.seat
     action = move.action
-    if action is Action.LEAVE:
+    if action is _LEAVE:
         return lift_restriction(replace(state, passed=with_seat(state.passed, s)))
-    if action is Action.USE or action is Action.EQUIP:
+    if action is _USE or action is _EQUIP:
         return use_from_hand(state, s, move.args[0], action)
-    if action is Action.AMBUSH:
-        return ambush(state, s, move.args[0], move.args[1], Phase.LOCATION)
-    if action is Action.FEED:
+    if action is _AMBUSH:
+        return ambush(state, s, move.args[0], move.args[1], _LOCATION)
+    if action is _FEED:
         return _feed(state, s, move.args[0])
-    if action is Action.GIVE:
+    if action is _GIVE:
         return do_give(state, s, move.args[0], move.args[1])
-    if action is Action.STEAL:
+    if action is _STEAL:
         return do_steal(state, s, move.args[0])
-    if action is Action.SNATCH:
+    if action is _SNATCH:
         return do_snatch(state, s, move.args[0], move.args[1])
     used = use_cap(state, s)
     me = state.survivors[s]
-    if action is Action.STASH:
+    if action is _STASH:
         # "Place the card face-down under the location."
         hand, card = take(me.hand, move.args[0])
         here = state.area[state.here]
@@ -282,13 +303,13 @@ def check_shelter(state: State, move: Move) -> str | None:
     """The Zombie Player discards from hand ('discard C') or from the deck ('burn')."""
     if move.seat != state.config.zombie_seat:
         return f"the Zombie Player (seat {state.config.zombie_seat}) is discarding"
-    if move.action is Action.DISCARD:
+    if move.action is _DISCARD:
         if args_error(move, 1):
             return args_error(move, 1)
         if move.args[0] not in state.zombie_hand:
             return "that card is not in your hand"
         return None
-    if move.action is Action.BURN:
+    if move.action is _BURN:
         if args_error(move, 0):
             return args_error(move, 0)
         if zombie_deck_size(state) <= 0:
@@ -310,15 +331,15 @@ def discards_due(state: State) -> int:
 def legal_shelter(state: State) -> tuple[Move, ...]:
     """A discard per card kind in hand, then 'burn' while the deck has cards."""
     z = state.config.zombie_seat
-    moves = [Move(z, Action.DISCARD, (card,)) for card in dict.fromkeys(state.zombie_hand)]
+    moves = [Move(z, _DISCARD, (card,)) for card in dict.fromkeys(state.zombie_hand)]
     if zombie_deck_size(state) > 0:
-        moves.append(Move(z, Action.BURN))
+        moves.append(Move(z, _BURN))
     return tuple(moves)
 
 
 def do_shelter(state: State, move: Move) -> State:
     """One discard; the Survivors act again when the count is done or nothing is left."""
-    if move.action is Action.BURN:
+    if move.action is _BURN:
         state = replace(state, burned=state.burned + 1)
     else:
         card = move.args[0]
@@ -331,4 +352,4 @@ def do_shelter(state: State, move: Move) -> State:
     if left > 0 and (state.zombie_hand or zombie_deck_size(state) > 0):
         return replace(state, step=discards(left))
     # The wait-out may have been completed by a death when everyone left was ready to leave.
-    return lift_restriction(replace(state, phase=Phase.LOCATION, step=None))
+    return lift_restriction(replace(state, phase=_LOCATION, step=None))

@@ -53,9 +53,28 @@ from zombie_rules.quarantine_z.setup import new_game
 from zombie_rules.quarantine_z.state import Action, Commit, Move, Phase, State
 from zombie_rules.quarantine_z.steps import LootDraw, SetupDraw
 
+# Enum members as module constants (a member read off its class costs as much as a
+# function call: see "Enum members" in ``_base``).
+_BUILDING = Action.BUILDING
+_ITEM = Action.ITEM
+_ROLL = Action.ROLL
+_ZCARD = Action.ZCARD
+_MUNITION = Deck.MUNITION
+_AMBUSH_ROLL = Phase.AMBUSH_ROLL
+_BUILDINGS = Phase.BUILDINGS
+_CLAIM_CARD = Phase.CLAIM_CARD
+_LOOT_DRAW = Phase.LOOT_DRAW
+_LOOT_ROLL = Phase.LOOT_ROLL
+_OVER = Phase.OVER
+_RESOLVE = Phase.RESOLVE
+_SETUP_DRAW = Phase.SETUP_DRAW
+_SNEAK = Phase.SNEAK
+_STEAL_CARD = Phase.STEAL_CARD
+_ZOMBIE_DRAW = Phase.ZOMBIE_DRAW
+
 _DIE = (1, 2, 3, 4, 5, 6)
 _DIE_WEIGHTS = (1,) * len(_DIE)
-_DIE_PHASES = frozenset({Phase.SNEAK, Phase.LOOT_ROLL, Phase.AMBUSH_ROLL, Phase.RESOLVE})
+_DIE_PHASES = frozenset({_SNEAK, _LOOT_ROLL, _AMBUSH_ROLL, _RESOLVE})
 
 
 # ------------------------------------------------------------ protocol
@@ -172,28 +191,28 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
 def _pile(state: State) -> tuple[Action, tuple[int, ...]]:
     """The draw of a chance phase other than a die: its kind of move and the counts per kind."""
     phase = state.phase
-    if phase is Phase.BUILDINGS:
-        return Action.BUILDING, state.building_pile
-    if phase is Phase.SETUP_DRAW or phase is Phase.LOOT_DRAW:
+    if phase is _BUILDINGS:
+        return _BUILDING, state.building_pile
+    if phase is _SETUP_DRAW or phase is _LOOT_DRAW:
         step = state.step
         assert isinstance(step, SetupDraw | LootDraw)
-        munition = step.deck is Deck.MUNITION
-        return Action.ITEM, state.munition_deck if munition else state.supply_deck
-    if phase is Phase.ZOMBIE_DRAW:
-        return Action.ZCARD, state.zombie_deck
+        munition = step.deck is _MUNITION
+        return _ITEM, state.munition_deck if munition else state.supply_deck
+    if phase is _ZOMBIE_DRAW:
+        return _ZCARD, state.zombie_deck
     kinds = len(state.config.items)
-    if phase is Phase.CLAIM_CARD:
+    if phase is _CLAIM_CARD:
         # The claimant turns out to get one of the cards here it has not seen.
         claimant = claims.claim_of(state).claimant
-        return Action.ITEM, item_counts(state.area[state.here].cards, kinds, claimant)
-    assert phase is Phase.STEAL_CARD
+        return _ITEM, item_counts(state.area[state.here].cards, kinds, claimant)
+    assert phase is _STEAL_CARD
     victim = free_actions.theft_of(state).victim
-    return Action.ITEM, item_counts(state.survivors[victim].hand, kinds)
+    return _ITEM, item_counts(state.survivors[victim].hand, kinds)
 
 
 @functools.cache
 def _die_moves() -> tuple[Move, ...]:
-    return tuple(Move(CHANCE, Action.ROLL, (face,)) for face in _DIE)
+    return tuple(Move(CHANCE, _ROLL, (face,)) for face in _DIE)
 
 
 def _counted(action: Action, counts: tuple[int, ...]) -> tuple[tuple[Move, ...], tuple[int, ...]]:
@@ -239,7 +258,7 @@ def apply(state: State, move: Move) -> State:
             expect_well_formed(move, Move)
     phase = state.phase
     rules = PHASES[phase]
-    if move.seat == CHANCE and not rules.chance and phase is not Phase.OVER:
+    if move.seat == CHANCE and not rules.chance and phase is not _OVER:
         seats = ", ".join(map(str, sorted(to_act(state))))
         raise IllegalMove(
             f"{shown(move)}: no chance event is due ({phase.value}); seats {seats} act"
@@ -273,7 +292,7 @@ def _check_chance(state: State, move: Move) -> str | None:
     if len(move.args) == 1:
         k = move.args[0]
         if state.phase in _DIE_PHASES:
-            if move.action is Action.ROLL and 1 <= k <= len(_DIE):
+            if move.action is _ROLL and 1 <= k <= len(_DIE):
                 return None
         else:
             action, counts = _pile(state)
@@ -292,7 +311,7 @@ def _finish(state: State) -> State:
     less per move); either win ends the game the same way.
     """
     phase = state.phase
-    if phase is Phase.OVER or phase is Phase.BUILDINGS:
+    if phase is _OVER or phase is _BUILDINGS:
         return state
     for sv in state.survivors:
         if sv.life > 0:
@@ -309,12 +328,12 @@ def _finish(state: State) -> State:
 
 def _game_over(state: State) -> State:
     """The game over at ``state``: no step, no combat, nobody waited for."""
-    return replace(state, phase=Phase.OVER, step=None, combat=None, waiting=0)
+    return replace(state, phase=_OVER, step=None, combat=None, waiting=0)
 
 
 def result(state: State) -> Result | None:
     """Who won: the Zombie Player when every Survivor is dead, else the living Survivors."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     config = state.config
     alive = living(state)

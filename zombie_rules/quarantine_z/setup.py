@@ -32,7 +32,17 @@ from zombie_rules.quarantine_z.state import (
     State,
     Survivor,
 )
-from zombie_rules.quarantine_z.steps import SetupDraw
+from zombie_rules.quarantine_z.steps import SetupDraw, setup_draw
+
+# Enum members as module constants (a member read off its class costs as much as a
+# function call: see "Enum members" in ``_base``).
+_CHOOSE = Action.CHOOSE
+_MUNITION = Deck.MUNITION
+_SUPPLY = Deck.SUPPLY
+_BUILDINGS = Phase.BUILDINGS
+_DECIDE = Phase.DECIDE
+_SETUP_CHOOSE = Phase.SETUP_CHOOSE
+_SETUP_DRAW = Phase.SETUP_DRAW
 
 
 @functools.lru_cache(maxsize=64)
@@ -53,7 +63,7 @@ def new_game(config: Config | None = None) -> State:
     fresh = Survivor(config.survivor_life, (), (), 0)
     nobody = Survivor(0, (), (), 0)
     return State(
-        config, Phase.BUILDINGS, None, (1,) * len(config.buildings), (),
+        config, _BUILDINGS, None, (1,) * len(config.buildings), (),
         supply, munition, t.zombie_copies, 0, (),
         tuple(nobody if s == config.zombie_seat else fresh for s in range(n)),
         -1, (-1,) * n, 0, 0, 0, (0,) * n, (0, 0), 0, 0, 0, None,
@@ -95,11 +105,11 @@ def _next_setup_draw(
     while done < total:
         if any(supply) or any(munition):
             seat = survivors[done % len(survivors)]
-            step = SetupDraw(seat, done, None)
-            return replace(state, phase=Phase.SETUP_CHOOSE, step=step, **changes)
+            step = setup_draw(seat, done, None)
+            return replace(state, phase=_SETUP_CHOOSE, step=step, **changes)
         done += 1  # both decks are empty (only with a small custom set)
     # "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38)
-    return zombie_draws(state, config.zombie_opening_hand, Phase.DECIDE, **changes)
+    return zombie_draws(state, config.zombie_opening_hand, _DECIDE, **changes)
 
 
 def _setup_step(state: State) -> SetupDraw:
@@ -116,7 +126,7 @@ def setup_drawer(state: State) -> int:
 def check_setup_choose(state: State, move: Move) -> str | None:
     """The drawing Survivor picks the deck of their next set-up draw."""
     drawer = setup_drawer(state)
-    if move.seat != drawer or move.action is not Action.CHOOSE:
+    if move.seat != drawer or move.action is not _CHOOSE:
         return (
             f"seat {drawer} is choosing a deck to draw from: 'choose supply' or 'choose munition'"
         )
@@ -136,14 +146,14 @@ def legal_setup_choose(state: State) -> tuple[Move, ...]:
 @functools.lru_cache(maxsize=64)
 def _choices(s: int, supply: bool, munition: bool) -> tuple[Move, ...]:
     """The set-up choices of seat ``s``, built once per seat and open decks."""
-    return tuple(Move(s, Action.CHOOSE, (k,)) for k, ok in enumerate((supply, munition)) if ok)
+    return tuple(Move(s, _CHOOSE, (k,)) for k, ok in enumerate((supply, munition)) if ok)
 
 
 def do_setup_choose(state: State, move: Move) -> State:
     """The chosen deck; its draw is a chance event next."""
     step = _setup_step(state)
-    deck = Deck.MUNITION if move.args[0] else Deck.SUPPLY
-    return _with_step(state, Phase.SETUP_DRAW, SetupDraw(step.drawer, step.drawn, deck))
+    deck = _MUNITION if move.args[0] else _SUPPLY
+    return _with_step(state, _SETUP_DRAW, setup_draw(step.drawer, step.drawn, deck))
 
 
 def do_setup_draw(state: State, item: int) -> State:
@@ -151,7 +161,7 @@ def do_setup_draw(state: State, item: int) -> State:
     step = _setup_step(state)
     seat = step.drawer
     me = state.survivors[seat]
-    munition = step.deck is Deck.MUNITION
+    munition = step.deck is _MUNITION
     pile = bump(state.munition_deck if munition else state.supply_deck, item, -1)
     # "They may look at this card."
     me = with_hand(me, add(me.hand, card_code(item, seat_bit(seat))))

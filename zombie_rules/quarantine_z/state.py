@@ -121,7 +121,9 @@ class Zombie:
     number: int
 
 
-@attrs.frozen(cache_hash=True)
+# No ``__weakref__`` slot, as for Combat: ``_base.with_hand`` copies Survivors by
+# ``__class__`` assignment (and it is 8 bytes less per record).
+@attrs.frozen(cache_hash=True, weakref_slot=False)
 class Survivor:
     """One seat's Survivor (the Zombie Player's entry is unused: Life 0, no cards).
 

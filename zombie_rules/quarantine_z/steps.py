@@ -194,6 +194,13 @@ Step: TypeAlias = (
 )
 
 
+@functools.lru_cache(maxsize=1024)
+def setup_draw(drawer: int, drawn: int, deck: Deck | None) -> SetupDraw:
+    """The shared :class:`SetupDraw` (one lookup rather than an attrs ``__init__``, which
+    sets every field through ``object.__setattr__``: each set-up move makes one)."""
+    return SetupDraw(drawer, drawn, deck)
+
+
 @functools.cache
 def turn_of(seat: int) -> Turn:
     """The shared :class:`Turn` of ``seat``."""

@@ -69,10 +69,34 @@ from zombie_rules.quarantine_z.state import (
 from zombie_rules.quarantine_z.steps import LootDraw, Turn, ZombiesStep, turn_of, zombies_played
 from zombie_rules.quarantine_z.vocabulary import run_effect
 
+# Enum members as module constants (a member read off its class costs as much as a
+# function call: see "Enum members" in ``_base``).
+_AMBUSH = Action.AMBUSH
+_DONE = Action.DONE
+_ACTION_DRAW = Action.DRAW
+_EQUIP = Action.EQUIP
+_EVENT = Action.EVENT
+_GIVE = Action.GIVE
+_HIDE = Action.HIDE
+_MUTATE = Action.MUTATE
+_PLAY = Action.PLAY
+_PROPOSE = Action.PROPOSE
+_READY = Action.READY
+_SNATCH = Action.SNATCH
+_STEAL = Action.STEAL
+_USE = Action.USE
+_MUNITION = Deck.MUNITION
+_BITE = Event.BITE
+_EVENT_DRAW = Event.DRAW
+_SWARM = Event.SWARM
+_DECIDE = Phase.DECIDE
+_LOOT_DRAW = Phase.LOOT_DRAW
+_ZOMBIES = Phase.ZOMBIES
+
 # ------------------------------------------------------------------ Decide
 
 #: The free actions On the Move that count against Config.free_actions.
-_CAPPED = frozenset({Action.GIVE, Action.STEAL, Action.SNATCH, Action.AMBUSH})
+_CAPPED = frozenset({_GIVE, _STEAL, _SNATCH, _AMBUSH})
 
 
 def check_decide(state: State, move: Move) -> str | None:
@@ -84,7 +108,7 @@ def check_decide(state: State, move: Move) -> str | None:
         return "you said 'ready': wait for the others to decide"
     action = move.action
     own = state.proposals[s]
-    if action is Action.PROPOSE:
+    if action is _PROPOSE:
         if args_error(move, 1):
             return args_error(move, 1)
         loc = move.args[0]
@@ -98,7 +122,7 @@ def check_decide(state: State, move: Move) -> str | None:
         if loc not in changes:
             return _no_change(state, s, changes)
         return None
-    if action is Action.READY:
+    if action is _READY:
         if args_error(move, 0):
             return args_error(move, 0)
         if own == -1:
@@ -111,15 +135,15 @@ def check_decide(state: State, move: Move) -> str | None:
                 + " ('propose L') or ambush"
             )
         return None
-    if action is Action.USE or action is Action.EQUIP:
+    if action is _USE or action is _EQUIP:
         return check_item_use(state, move, s)
     if action in _CAPPED and not free_cap_left(state, s):
         return cap_used(state)
-    if action is Action.AMBUSH:
+    if action is _AMBUSH:
         return check_ambush(state, move, s)
-    if action is Action.GIVE:
+    if action is _GIVE:
         return check_give(state, move, s)
-    if action is Action.STEAL or action is Action.SNATCH:
+    if action is _STEAL or action is _SNATCH:
         return check_theft(state, move, s)
     return (
         "On the Move: 'propose L', 'ready', 'use I', 'equip I', 'give S I', 'steal S',"
@@ -222,17 +246,17 @@ _ITEM_MEMO: dict[int, tuple[Survivor, Config, tuple[Move, ...]]] = {}
 
 @functools.lru_cache(maxsize=1024)
 def _first_proposals(s: int, size: int, here: int) -> tuple[Move, ...]:
-    return tuple(Move(s, Action.PROPOSE, (loc,)) for loc in range(size) if loc != here)
+    return tuple(Move(s, _PROPOSE, (loc,)) for loc in range(size) if loc != here)
 
 
 @functools.lru_cache(maxsize=4096)
 def _changed_proposals(s: int, changes: tuple[int, ...]) -> tuple[Move, ...]:
-    return tuple(Move(s, Action.PROPOSE, (loc,)) for loc in changes)
+    return tuple(Move(s, _PROPOSE, (loc,)) for loc in changes)
 
 
 @functools.lru_cache(maxsize=64)
 def _ready(s: int) -> Move:
-    return Move(s, Action.READY)
+    return Move(s, _READY)
 
 
 def do_decide(state: State, move: Move) -> State:
@@ -240,17 +264,17 @@ def do_decide(state: State, move: Move) -> State:
     ambush."""
     s = move.seat
     action = move.action
-    if action is Action.USE or action is Action.EQUIP:
+    if action is _USE or action is _EQUIP:
         return use_from_hand(state, s, move.args[0], action)
-    if action is Action.AMBUSH:
-        return ambush(state, s, move.args[0], move.args[1], Phase.DECIDE)
-    if action is Action.READY:
+    if action is _AMBUSH:
+        return ambush(state, s, move.args[0], move.args[1], _DECIDE)
+    if action is _READY:
         return replace(state, passed=with_seat(state.passed, s))
-    if action is Action.GIVE:
+    if action is _GIVE:
         return do_give(state, s, move.args[0], move.args[1])
-    if action is Action.STEAL:
+    if action is _STEAL:
         return do_steal(state, s, move.args[0])
-    if action is Action.SNATCH:
+    if action is _SNATCH:
         return do_snatch(state, s, move.args[0], move.args[1])
     loc = move.args[0]
     proposals = set_row(state.proposals, s, loc)
@@ -280,7 +304,7 @@ def do_sneak(state: State, roll: int) -> State:
     # "Once each Survivor has rolled, the Zombie Player draws a Zombie Card for every Noise made."
     # "the Zombie Player may play a Zombie": one per two living Survivors (ruling 38).
     allowance = state.config.zombies_allowed(len(living(state)))
-    return zombie_draws(state, noise, Phase.ZOMBIES, 0, noise=0, allowance=allowance)
+    return zombie_draws(state, noise, _ZOMBIES, 0, noise=0, allowance=allowance)
 
 
 def played(state: State) -> int:
@@ -304,7 +328,7 @@ def check_zombies(state: State, move: Move) -> str | None:
     so_far = played(state)
     room = so_far < state.allowance
     can_draw = len(hand) < config.zombie_hand and zombie_deck_size(state) > 0
-    if action is Action.DRAW:
+    if action is _ACTION_DRAW:
         if args_error(move, 0):
             return args_error(move, 0)
         if so_far:
@@ -314,7 +338,7 @@ def check_zombies(state: State, move: Move) -> str | None:
         if not can_draw:
             return "you cannot draw: the Zombie deck is empty"
         return None
-    if action is Action.DONE:
+    if action is _DONE:
         if args_error(move, 0):
             return args_error(move, 0)
         if so_far or config.zombie_may_pass or not (hand or can_draw):
@@ -325,20 +349,20 @@ def check_zombies(state: State, move: Move) -> str | None:
     if not move.args or move.args[0] not in hand:
         return "that card is not in your hand"
     card = move.args[0]
-    if action is Action.EVENT:
+    if action is _EVENT:
         if card not in t.events:
             return "that card is not playable 'when you could play a Zombie'"
-        if config.zombie_cards[card].event is Event.BITE:
+        if config.zombie_cards[card].event is _BITE:
             if args_error(move, 2):
                 return args_error(move, 2)
             if not alive(state, move.args[1]):
                 return "target a living Survivor"
             return None
         return args_error(move, 1)
-    if action is Action.PLAY or action is Action.HIDE:
+    if action is _PLAY or action is _HIDE:
         if args_error(move, 1):
             return args_error(move, 1)
-        if action is Action.PLAY and card not in t.specials:
+        if action is _PLAY and card not in t.specials:
             return "only a card that says 'This is a Zombie' is played face up"
         if not room:
             return (
@@ -346,7 +370,7 @@ def check_zombies(state: State, move: Move) -> str | None:
                 f" played {so_far}; 'mutate C Z', 'event C', 'draw' or 'done'"
             )
         return None
-    if action is Action.MUTATE:
+    if action is _MUTATE:
         if args_error(move, 2):
             return args_error(move, 2)
         if card not in t.mutations:
@@ -362,7 +386,7 @@ def check_zombies(state: State, move: Move) -> str | None:
     raise AssertionError(f"unhandled Zombies! action {action}")  # pragma: no cover
 
 
-_CARD_PLAYS = frozenset((Action.EVENT, Action.PLAY, Action.HIDE, Action.MUTATE))
+_CARD_PLAYS = frozenset((_EVENT, _PLAY, _HIDE, _MUTATE))
 
 
 def legal_zombies(state: State) -> tuple[Move, ...]:
@@ -378,24 +402,24 @@ def legal_zombies(state: State) -> tuple[Move, ...]:
     moves: list[Move] = []
     for card in hand:
         if card in t.events:
-            if config.zombie_cards[card].event is Event.BITE:
-                row = move_row(z, Action.EVENT, (card,), config.players)
+            if config.zombie_cards[card].event is _BITE:
+                row = move_row(z, _EVENT, (card,), config.players)
                 moves += [row[s] for s in living(state)]
             else:
-                moves.append(move_row(z, Action.EVENT, (), n)[card])
+                moves.append(move_row(z, _EVENT, (), n)[card])
     if room:
-        play, hide = move_row(z, Action.PLAY, (), n), move_row(z, Action.HIDE, (), n)
+        play, hide = move_row(z, _PLAY, (), n), move_row(z, _HIDE, (), n)
         moves += [play[card] for card in hand if card in t.specials]
         moves += [hide[card] for card in hand]
     zombies = state.area[state.here].zombies
     for card in hand:
         if card in t.mutations:
-            row = move_row(z, Action.MUTATE, (card,), t.zombie_cards_total)
+            row = move_row(z, _MUTATE, (card,), t.zombie_cards_total)
             moves += [row[zombie.number] for zombie in zombies if card not in zombie.mutations]
     if not so_far and can_draw:
-        moves.append(_bare(z, Action.DRAW))
+        moves.append(_bare(z, _ACTION_DRAW))
     if so_far or config.zombie_may_pass or not (state.zombie_hand or can_draw):
-        moves.append(_bare(z, Action.DONE))
+        moves.append(_bare(z, _DONE))
     return tuple(moves)
 
 
@@ -408,26 +432,26 @@ def do_zombies(state: State, move: Move) -> State:
     """Play an Event, a Zombie (face up or down) or a Mutation; draw instead; or be done."""
     config = state.config
     action = move.action
-    if action is Action.DONE:
+    if action is _DONE:
         return end_zombies_step(state)
-    if action is Action.DRAW:
+    if action is _ACTION_DRAW:
         # "If the Zombie Player so desires, they may draw a card instead of playing a Zombie."
-        return zombie_draws(state, 1, Phase.LOOT_DRAW)
+        return zombie_draws(state, 1, _LOOT_DRAW)
     card = move.args[0]
     hand = list(state.zombie_hand)
     hand.remove(card)
     here = state.area[state.here]
-    if action is Action.EVENT:
+    if action is _EVENT:
         c = config.zombie_cards[card]
         state = replace(state, zombie_hand=tuple(hand), zombie_gone=bump(state.zombie_gone, card))
         if c.effect:
             return run_effect(state, c.effect, Played(move.seat, card, c.amount))
-        if c.event is Event.DRAW:
-            return zombie_draws(state, c.amount, Phase.ZOMBIES, played(state))
-        if c.event is Event.SWARM:
+        if c.event is _EVENT_DRAW:
+            return zombie_draws(state, c.amount, _ZOMBIES, played(state))
+        if c.event is _SWARM:
             return replace(state, allowance=state.allowance + c.amount)
         return hurt(state, move.args[1], c.amount, headshot=False)
-    if action is Action.MUTATE:
+    if action is _MUTATE:
         i = zombie_at(here.zombies, move.args[1])
         assert i is not None
         z = here.zombies[i]
@@ -438,7 +462,7 @@ def do_zombies(state: State, move: Move) -> State:
         return replace(state, zombie_hand=tuple(hand), area=area)
     # "plays any card in their hand face-down, or any card that says "This is a Zombie"
     # face-up." It enters play numbered after every zombie before it.
-    new = Zombie(card, action is Action.PLAY, (), 0, state.next_zombie)
+    new = Zombie(card, action is _PLAY, (), 0, state.next_zombie)
     location = Location(here.building, here.looted, here.cards, (*here.zombies, new))
     after = replace(
         state,
@@ -447,7 +471,7 @@ def do_zombies(state: State, move: Move) -> State:
         area=set_location(state, state.here, location),
         next_zombie=state.next_zombie + 1,
     )
-    if action is Action.PLAY and config.zombie_cards[card].effect:
+    if action is _PLAY and config.zombie_cards[card].effect:
         # A special zombie's ability acts once it is in play; face down it is a standard one.
         c = config.zombie_cards[card]
         return run_effect(after, c.effect, Played(move.seat, card, c.amount, new.number))
@@ -472,7 +496,7 @@ def do_loot_draw(state: State, item: int) -> State:
     supply, munition = state.loot
     step = state.step
     assert isinstance(step, LootDraw)
-    if step.deck is Deck.MUNITION:
+    if step.deck is _MUNITION:
         deck = bump(state.munition_deck, item, -1)
         state = replace(state, area=area, munition_deck=deck)
         return loot_draws(state, 0, munition - 1)
