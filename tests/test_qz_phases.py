@@ -14,8 +14,8 @@ from typing import Any
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import pick_weighted
+from zombie_rules.core.records import code_name
 from zombie_rules.quarantine_z import GAME, Config, Phase, State
-from zombie_rules.quarantine_z.rebuild import code_name
 from zombie_rules.quarantine_z.rules import PHASES
 
 
@@ -57,7 +57,7 @@ def test_a_move_builds_few_states() -> None:
     average (1.8 before), and exactly one for a commitment or a set-up choice.
 
     States are built by ``State.__init__`` or by the generated rebuilds of
-    ``rebuild.replacer`` (which skip ``__init__``): a profile hook counts the calls
+    ``core.records.replacer`` (which skip ``__init__``): a profile hook counts the calls
     of both, whichever helper a rule goes through.
     """
     built = [0]

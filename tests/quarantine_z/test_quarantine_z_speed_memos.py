@@ -1,6 +1,6 @@
 """The shortcuts that make Quarantine Z's ``apply`` and legal moves cheaper change no answer.
 
-``replace`` (``rebuild.replacer``) copies a record without its ``__init__``, and
+``replace`` (``core.records.replacer``) copies a record without its ``__init__``, and
 ``apply`` trusts the moves ``legal_moves`` just listed; ``living``, the
 Decide step's per-seat moves and ``best_gun`` keep or cache answers by the Survivors'
 records. Each is checked here against the plain computation, over seeded games.
@@ -24,7 +24,6 @@ from zombie_rules.quarantine_z._base import (
 from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import _usable, item_moves
 from zombie_rules.quarantine_z.knowledge import item_of
-from zombie_rules.quarantine_z.rebuild import replacer
 from zombie_rules.quarantine_z.rules import PHASES
 from zombie_rules.quarantine_z.state import Action, Move
 from zombie_rules.testing import random_playout
@@ -92,7 +91,7 @@ def test_best_gun_is_the_plain_answer() -> None:
 
 
 def test_the_replacer_builds_the_record_the_constructor_builds() -> None:
-    """``replace`` skips ``State.__init__`` (``rebuild.replacer``): the copy must still be
+    """``replace`` skips ``State.__init__`` (``core.records.replacer``): the copy must still be
     an equal, equally hashed, frozen ``State`` that shares the unchanged fields."""
     for state in _states(range(2))[::7]:
         values = {f.name: getattr(state, f.name) for f in attrs.fields(State)}
@@ -107,20 +106,6 @@ def test_the_replacer_builds_the_record_the_constructor_builds() -> None:
         assert same == state and same is not state and hash(same) == hash(state)
     with pytest.raises(TypeError, match="no field 'pased'"):
         replace(state, pased=1)
-
-
-def test_the_replacer_refuses_records_it_cannot_copy() -> None:
-    @attrs.frozen
-    class WithWeakref:  # attrs gives it a __weakref__ slot
-        x: int
-
-    @attrs.frozen(weakref_slot=False)
-    class Converted:
-        x: int = attrs.field(converter=int)
-
-    for cls in (WithWeakref, Converted):
-        with pytest.raises(TypeError, match="replacer"):
-            replacer(cls)
 
 
 def test_a_listed_move_skips_the_check_and_lands_where_a_checked_one_does(

@@ -4,7 +4,7 @@ Every rules module (set-up, travel, location, free actions, combat, the phase fl
 imports from here and from nothing above it, so this module is the bottom of an
 import graph without cycles. Nothing here decides a rule; it reads the state the
 way the rules need it, and rebuilds states cheaply (generated copies that skip
-``__init__``, see :mod:`~zombie_rules.quarantine_z.rebuild`; no ``attrs.evolve``)
+``__init__``, see :mod:`~zombie_rules.core.records`; no ``attrs.evolve``)
 because ``apply`` runs these helpers on every move.
 """
 
@@ -14,13 +14,13 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
+from zombie_rules.core.records import replacer
 from zombie_rules.core.seats import has_seat
 from zombie_rules.core.seats import mask_of as mask_of
 from zombie_rules.core.validation import short
 from zombie_rules.quarantine_z.config import Config, tables
 from zombie_rules.quarantine_z.knowledge import distinct_items, has_item, items_of
 from zombie_rules.quarantine_z.knowledge import take as take
-from zombie_rules.quarantine_z.rebuild import replacer
 from zombie_rules.quarantine_z.state import (
     Action,
     Combat,
@@ -45,7 +45,7 @@ T = TypeVar("T")
 
 
 #: ``replace(state, **changes)``: ``state`` with some fields replaced, no validation.
-#: ``apply`` calls it a few times per move; see :mod:`~zombie_rules.quarantine_z.rebuild`
+#: ``apply`` calls it a few times per move; see :mod:`~zombie_rules.core.records`
 #: for why it is cheap (no ``__init__``, no loop over the changes) and still builds
 #: exactly the record ``State(...)`` would.
 replace: Callable[..., State] = replacer(State)
