@@ -67,8 +67,8 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...], name: st
             w.set_slot(target, slot, MISSING)
             w.morgue = put(w.morgue, morgue_kind(character_of(code), slot, True))
         # "Only the Amputate and X-Ray cards require you to flip one of your cards at
-        # the end of your turn."
-        return end_action(w, self_flip=True)
+        # the end of your turn." Only the user's hand is short (``turns.refill``).
+        return end_action(w, self_flip=True, short=seat)
     if name == XRAY:
         # "The opponent must reveal them only to you."
         w.phase = XRAY_PHASE
@@ -92,7 +92,7 @@ def use_card(state: State, seat: int, kind: int, args: tuple[int, ...], name: st
         return w.seal()
     else:
         return use_custom(w, seat, kind, args)
-    return end_action(w, self_flip=False)
+    return end_action(w, self_flip=False, short=seat)
 
 
 def beheading_ends_game(status: Sequence[Status]) -> bool:

@@ -363,7 +363,8 @@ def _stuck(state: State, move: Move) -> State:
         # Returned unseen: "do not show them to your opponents" (Ruling 6).
         w.discard(seat, kind, hidden_by=seat)
     w.infect(seat, move.args[0])
-    return end_action(w, self_flip=False)
+    # Every hand still in was full (``PLAY``): only this one may be short now.
+    return end_action(w, self_flip=False, short=seat)
 
 
 def _take(state: State, move: Move) -> State:

@@ -14,7 +14,7 @@ inside a single ``apply``; before leaving, the very object becomes the frozen
 from __future__ import annotations
 
 import functools
-from bisect import bisect_right
+from bisect import insort
 from collections.abc import Sequence
 
 from zombie_rules.core.seats import without_seat
@@ -55,6 +55,11 @@ class Work:
     Callers read the rows directly and write them only through the methods. The
     slots are exactly ``State``'s fields (checked at import), which is what lets
     :meth:`seal` turn the object itself into the ``State``.
+
+    A row is replaced by copying the tuple into a list, setting the item and
+    making a tuple of it again: in CPython 3.11 that is about half the cost of
+    ``(*t[:i], x, *t[i + 1 :])`` (two slices, and a list built behind the scenes
+    anyway), and every move replaces a few rows.
     """
 
     __slots__ = (
@@ -104,17 +109,21 @@ class Work:
         )  # fmt: skip
 
     def set_slot(self, seat: int, slot: int, code: int) -> None:
-        bodies = self.bodies
-        body = bodies[seat]
-        self.bodies = (*bodies[:seat], (*body[:slot], code, *body[slot + 1 :]), *bodies[seat + 1 :])
+        bodies = list(self.bodies)
+        body = list(bodies[seat])
+        body[slot] = code
+        bodies[seat] = tuple(body)
+        self.bodies = tuple(bodies)
 
     def set_body(self, seat: int, body: tuple[int, ...]) -> None:
-        bodies = self.bodies
-        self.bodies = bodies[:seat] + (body,) + bodies[seat + 1 :]
+        bodies = list(self.bodies)
+        bodies[seat] = body
+        self.bodies = tuple(bodies)
 
     def set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
-        hands = self.hands
-        self.hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+        hands = list(self.hands)
+        hands[seat] = hand
+        self.hands = tuple(hands)
 
     def give(self, seat: int, kind: int) -> None:
         """Put a card of ``kind`` into ``seat``'s hand, keeping it sorted."""
@@ -127,10 +136,11 @@ class Work:
         player who cannot play goes under unseen, known only to ``hidden_by``, so
         the others no longer know which of the cards they knew of is still there.
         """
-        hands = self.hands
-        hand = hands[seat]
-        i = hand.index(kind)
-        self.hands = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
+        hands = list(self.hands)
+        hand = list(hands[seat])
+        hand.remove(kind)  # the first copy, as ``tuple.index`` finds it
+        hands[seat] = tuple(hand)
+        self.hands = tuple(hands)
         if self.known:
             if hidden_by == SHOWN:
                 self.known = seen_played(self.known, seat, kind)
@@ -146,8 +156,9 @@ class Work:
         you to reveal your cards": going out forces nothing, so only the owner knows
         the cards (Ruling 12).
         """
-        old = self.status
-        self.status = old[:seat] + (status,) + old[seat + 1 :]
+        rows = list(self.status)
+        rows[seat] = status
+        self.status = tuple(rows)
         self.out_order = self.out_order + (seat,)
         hand = self.hands[seat]
         self.deck_bottom = self.deck_bottom + hand
@@ -173,8 +184,9 @@ expect_draft(Work, State)
 
 def with_card(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
     """The sorted ``hand`` with one card of ``kind`` added, in its place."""
-    at = bisect_right(hand, kind)
-    return (*hand[:at], kind, *hand[at:])
+    cards = list(hand)
+    insort(cards, kind)
+    return tuple(cards)
 
 
 def game_finished(status: Sequence[Status], bonus_mode: bool) -> bool:
@@ -187,8 +199,11 @@ def game_finished(status: Sequence[Status], bonus_mode: bool) -> bool:
     return alive == 0 if bonus_mode else alive <= 1
 
 
-def end_action(w: Work, self_flip: bool) -> State:
-    """After a card's effect: the user's own flip if due, then refill hands, next turn."""
+def end_action(w: Work, self_flip: bool, short: int = -1) -> State:
+    """After a card's effect: the user's own flip if due, then refill hands, next turn.
+
+    ``short``: see :func:`refill`.
+    """
     # ``game_finished(w.status, w.config.bonus_mode)``, written out: every action ends here.
     alive = w.status.count(ALIVE)
     if alive <= 1 and (not alive or not w.config.bonus_mode):
@@ -205,7 +220,7 @@ def end_action(w: Work, self_flip: bool) -> State:
         if game_finished(w.status, w.config.bonus_mode):
             w.phase = OVER
             return w.seal()
-    return refill(w, dealing=False)
+    return refill(w, dealing=False, short=short)
 
 
 def short_seat(w: Work) -> int:
@@ -224,7 +239,7 @@ def _from_seat(players: int, first: int) -> tuple[int, ...]:
     return tuple((first + i) % players for i in range(players))
 
 
-def refill(w: Work, dealing: bool) -> State:
+def refill(w: Work, dealing: bool, short: int = -1) -> State:
     """Bring every hand back to three: "all players must have three cards in hand".
 
     Draws come off the unseen part of the deck first (chance); once it is used
@@ -235,6 +250,11 @@ def refill(w: Work, dealing: bool) -> State:
     hand is filled from the bottom here, in one pass (and it is asked about once).
     Late in a game every move ends here with one card from the bottom, so the
     hands are rebuilt once and the common one-card draw skips the general loop.
+
+    ``short`` (a seat, else ``-1``) is the caller's word that no other seat may be
+    short of a full hand: a card used in ``PLAY``, where every hand still in is full
+    (``checks.check_state``), leaves only its user's hand short. Then only that
+    seat is looked at, which finds what the walk round the table would.
     """
     config = w.config
     size = config.hand_size
@@ -242,7 +262,7 @@ def refill(w: Work, dealing: bool) -> State:
     status = w.status
     hands = w.hands
     from_bottom = False
-    for seat in _from_seat(players, w.turn):
+    for seat in _from_seat(players, w.turn) if short < 0 else (short,):
         hand = hands[seat]
         need = size - len(hand)
         if need <= 0 or status[seat] is not ALIVE:
@@ -267,8 +287,9 @@ def refill(w: Work, dealing: bool) -> State:
                 w.known = seen_taken(w.known, seat, kind, players)
             elif by != seat:
                 w.known = told_taken(w.known, seat, kind, by, players)
-            at = bisect_right(hand, kind)  # ``with_card``, written out
-            hand = (*hand[:at], kind, *hand[at:])
+            cards = list(hand)  # ``with_card``, written out
+            insort(cards, kind)
+            hand = tuple(cards)
         else:
             known = w.known
             for i in range(need):
@@ -279,7 +300,9 @@ def refill(w: Work, dealing: bool) -> State:
                     known = told_taken(known, seat, bottom[i], by, players)
             w.known = known
             hand = tuple(sorted(hand + bottom[:need]))
-        hands = (*hands[:seat], hand, *hands[seat + 1 :])
+        rows = list(hands)  # as ``Work.set_hand`` does
+        rows[seat] = hand
+        hands = tuple(rows)
         w.deck_bottom = bottom[need:]
         w.deck_bottom_hidden_by = hidden_by[need:]
     w.hands = hands
