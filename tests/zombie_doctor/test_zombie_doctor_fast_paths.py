@@ -16,11 +16,12 @@ import pytest
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.piles import take
+from zombie_rules.core.records import builder, is_plain
 from zombie_rules.play import sample_chance
 from zombie_rules.zombie_doctor import GAME, Action, Config, Phase, State, Status
 from zombie_rules.zombie_doctor.config import tables
 from zombie_rules.zombie_doctor.knowledge import seen_taken, told_taken
-from zombie_rules.zombie_doctor.state import SHOWN, _expect_plain, build_state
+from zombie_rules.zombie_doctor.state import SHOWN, build_state
 from zombie_rules.zombie_doctor.turns import (
     Work,
     next_turn,
@@ -102,18 +103,18 @@ def test_build_state_is_the_attrs_init() -> None:
         built.turn = 3  # type: ignore[misc]
 
 
-def test_the_slot_builder_refuses_a_record_whose_init_does_more() -> None:
+def test_the_slot_builder_runs_the_init_of_a_record_whose_init_does_more() -> None:
+    """``build_state`` skips ``__init__`` only because ``State``'s stores its fields and
+    nothing else; a record that checks a field keeps its ``__init__`` (``core.records``)."""
+
     @attrs.frozen
     class Checked:
         n: int = attrs.field(validator=attrs.validators.instance_of(int))
 
-    @attrs.frozen(cache_hash=True)
-    class Hashed:
-        n: int
-
-    for cls in (Checked, Hashed):
-        with pytest.raises(TypeError, match="plain slotted record"):
-            _expect_plain(cls)
+    assert is_plain(State) and not is_plain(Checked)
+    assert builder(Checked) is Checked
+    with pytest.raises(TypeError):
+        builder(Checked)("not an int")  # type: ignore[arg-type]
 
 
 def test_with_card_keeps_the_hand_sorted() -> None:

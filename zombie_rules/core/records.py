@@ -60,9 +60,20 @@ def open_twin(cls: type[R]) -> type[R]:
     # Both hooks must be ``object``'s own for CPython to use its generic slot setter.
     hooks = {"__setattr__": object.__setattr__, "__delattr__": object.__delattr__}
     twin: type[R] = type(f"_Open{cls.__name__}", (cls,), {"__slots__": (), **hooks})
-    probe: Any = object.__new__(twin)
-    probe.__class__ = cls  # raises TypeError if the layouts differ
+    expect_convertible(twin, cls)
     return twin
+
+
+def expect_convertible(draft: type, cls: type) -> None:
+    """Refuse (``TypeError``, when the draft class is made) a ``draft`` whose objects cannot
+    become ``cls`` objects by ``__class__`` assignment.
+
+    CPython allows the assignment between heap classes of one layout (the same slots,
+    no ``__dict__`` on one side only). A title's own draft class (a scratch state
+    with methods, say) checks itself with this at import, not on its first move.
+    """
+    probe: Any = object.__new__(draft)
+    probe.__class__ = cls  # raises TypeError if the layouts differ
 
 
 def code_name(cls: type) -> str:

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any
 
 import attrs
 
 from zombie_rules.core.actors import seat_name
+from zombie_rules.core.records import builder
 from zombie_rules.core.validation import short
 from zombie_rules.zombie_doctor.cards import AMPUTATE, MAD_SCIENTIST, MEDICINE, slot_word
 from zombie_rules.zombie_doctor.config import Config
@@ -189,59 +189,5 @@ class State:
     pending_card: int = -1
 
 
-def _slot_builder(cls: type[State]) -> Callable[..., State]:
-    """A function ``build(*values)`` that makes a ``cls`` from its field values, in order.
-
-    What the attrs ``__init__`` of this frozen, slotted record does (every field
-    stored, nothing checked or converted: ``State`` has no validators, converters
-    or post-init, which :func:`_expect_plain` insists on), but the values are
-    stored into an unfrozen twin with the very same slots (plain attribute
-    stores) which then becomes a ``cls`` (:func:`expect_draft`): every ``apply`` builds
-    one ``State``, and the attrs ``__init__`` was a tenth of a cheap step.
-    """
-    _expect_plain(cls)
-    names = [f.name for f in attrs.fields(cls)]
-    draft = draft_class(cls)
-    scope: dict[str, Any] = {"_draft": draft, "_cls": cls}
-    lines = [f"def build({', '.join(names)}):", "    o = _draft()"]
-    lines += [f"    o.{name} = {name}" for name in names]
-    lines += ["    o.__class__ = _cls", "    return o"]
-    exec("\n".join(lines), scope)  # our own field names, fixed at import
-    build: Callable[..., State] = scope["build"]
-    return build
-
-
-def _expect_plain(cls: type) -> None:
-    """Refuse a record whose ``__init__`` does more than store its fields (or caches a hash).
-
-    A ``__weakref__`` slot is refused too: CPython refuses to turn a twin into a
-    record that has one (:func:`draft_class`).
-    """
-    slots = getattr(cls, "__slots__", ())
-    plain = all(f.converter is None and f.validator is None and f.init for f in attrs.fields(cls))
-    extra = "_attrs_cached_hash" in slots or "__weakref__" in slots
-    if not slots or extra or hasattr(cls, "__attrs_post_init__") or not plain:
-        raise TypeError(f"{cls.__name__}: the slot builder needs a plain slotted record")
-
-
-def draft_class(cls: type) -> type:
-    """An unfrozen class with exactly ``cls``'s slots, whose objects may become ``cls`` objects."""
-    draft = type(f"_{cls.__name__}Draft", (), {"__slots__": tuple(cls.__slots__)})  # type: ignore[attr-defined]
-    expect_draft(draft, cls)
-    return draft
-
-
-def expect_draft(draft: type, cls: type) -> None:
-    """Refuse (``TypeError``, at import) a ``draft`` whose objects cannot become ``cls`` objects.
-
-    CPython lets an object's ``__class__`` be assigned between heap classes of the
-    same layout (same base, same slot names, no ``__dict__``, no ``__weakref__``),
-    so a draft filled by plain attribute stores turns into the frozen record in
-    one step, nothing copied. A draft may have methods of its own (``turns.Work``).
-    """
-    probe: Any = object.__new__(draft)
-    probe.__class__ = cls  # raises TypeError if the layouts differ
-
-
 #: ``build_state(config, phase, ..., known)``: ``State(...)`` positionally, a quarter of the cost.
-build_state: Callable[..., State] = _slot_builder(State)
+build_state: Callable[..., State] = builder(State)

@@ -17,6 +17,7 @@ import functools
 from bisect import insort
 from collections.abc import Sequence
 
+from zombie_rules.core.records import expect_convertible
 from zombie_rules.core.seats import without_seat
 from zombie_rules.zombie_doctor.cards import HEAD, zombie_side
 from zombie_rules.zombie_doctor.config import Config
@@ -33,7 +34,6 @@ from zombie_rules.zombie_doctor.state import (
     State,
     Status,
     build_state,
-    expect_draft,
 )
 from zombie_rules.zombie_doctor.usability import flip_choices
 
@@ -94,9 +94,9 @@ class Work:
         """The frozen result, made of this very object (no field copied): it becomes the
         ``State``, so the scratch copy is used up. Rows this move left alone are the very
         tuples of the source. ``State`` has no validators or converters to run
-        (``state.build_state`` insists), so this is what ``State(...)`` would build.
+        (``core.records.is_plain`` holds), so this is what ``State(...)`` would build.
         """
-        self.__class__ = State  # type: ignore[assignment]  # allowed: see ``state.expect_draft``
+        self.__class__ = State  # type: ignore[assignment]  # allowed: see ``expect_convertible``
         return self  # type: ignore[return-value]
 
     def state(self) -> State:
@@ -179,7 +179,7 @@ class Work:
 
 # ``Work.seal`` turns a ``Work`` into a ``State``: refuse at import a ``Work`` whose slots
 # do not match the ``State`` fields (a field added to one and not the other).
-expect_draft(Work, State)
+expect_convertible(Work, State)
 
 
 def with_card(hand: tuple[int, ...], kind: int) -> tuple[int, ...]:
