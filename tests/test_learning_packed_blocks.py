@@ -106,3 +106,14 @@ def test_zombie_run_packed_observation_is_encode_along_walks(changes: dict[str, 
     from zombie_rules.zombie_run import GAME as RUN
 
     _walk_packs_as_encode(RUN, attrs.evolve(RUN.default_config(), **changes), seed=5)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{}, {"players": 3}, {"players": 6, "hand_size": 4}, {"players": 5, "split_public": True}],
+    ids=["default", "three seats", "six seats, hands of four", "odd table, public split"],
+)
+def test_texas_zombies_packed_observation_is_encode_along_walks(changes: dict[str, Any]) -> None:
+    from zombie_rules.texas_zombies import GAME as TEXAS
+
+    _walk_packs_as_encode(TEXAS, attrs.evolve(TEXAS.default_config(), **changes), seed=5)
