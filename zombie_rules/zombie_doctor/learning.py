@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
 import attrs
 
@@ -196,35 +196,29 @@ class _Listed:
 
     The rules hand out the same ``Move`` objects again and again (each kind's uses, the
     flips and takes are built once per hand or body), and hashing a ``Move`` costs far
-    more than looking up its ``id``, so indices are also kept by the move's identity:
-    ``ids`` maps the ``id`` to the index, for one look-up mapped over all the legal
-    moves at C speed, and ``seen`` holds each move so that an ``id`` in ``ids`` is never
-    a later object's. Both are emptied past 8192 entries.
+    more than looking up its ``id``, so indices are also kept by the move's identity
+    in ``seen``, each with its move (an ``id`` is never mistaken for a later object's);
+    the table is emptied past 8192 entries.
     """
 
     by_move: dict[Move, int]
-    seen: dict[int, Move] = attrs.field(factory=dict, eq=False)
-    ids: dict[int, int] = attrs.field(factory=dict, eq=False)
+    seen: dict[int, tuple[Move, int]] = attrs.field(factory=dict, eq=False)
 
     def __call__(self, state: State) -> tuple[int, tuple[int, ...]]:
         moves = legal_moves(state)
         if not moves or moves[0].seat == CHANCE:
             return CHANCE, ()
-        found = list(map(self.ids.get, map(id, moves)))
-        indices = cast("list[int]", found) if None not in found else [self._learn(m) for m in moves]
+        seen = self.seen
+        indices = []
+        for move in moves:
+            hit = seen.get(id(move))
+            if hit is None or hit[0] is not move:
+                if len(seen) >= 8192:
+                    seen.clear()
+                hit = seen[id(move)] = (move, self.by_move[move])
+            indices.append(hit[1])
         indices.sort()
         return moves[0].seat, tuple(indices)
-
-    def _learn(self, move: Move) -> int:
-        """``move``'s index, by its value the first time it is met."""
-        i = self.ids.get(id(move))
-        if i is None:
-            if len(self.seen) >= 8192:
-                self.seen.clear()
-                self.ids.clear()
-            self.seen[id(move)] = move
-            i = self.ids[id(move)] = self.by_move[move]
-        return i
 
 
 def _actions(config: Config) -> _Actions:
