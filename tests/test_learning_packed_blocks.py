@@ -7,7 +7,9 @@ in one mapped look-up. Both are speed paths, so each is checked against the plai
 
 from __future__ import annotations
 
+import random
 from array import array
+from typing import Any
 
 import attrs
 import pytest
@@ -72,3 +74,46 @@ def test_quarantine_z_packed_observation_is_encode_along_a_walk_twice() -> None:
         for n, (state, seat) in enumerate(pairs):
             want = array("f", observation.encode(state, seat)).tobytes()
             assert packed(state, seat) == want, (n, seat)
+
+
+def _walk_packs_as_encode(game: Any, config: Any, seed: int) -> None:
+    """Every seat's packed observation is its ``encode`` at every state of a seeded walk
+    (chance nodes and game ends included), twice over: kept blocks reused the second
+    time, and each step's unchanged parts shared with the step before."""
+    observation = game.learning(config).observation
+    packed = observation.packed
+    assert packed is not None
+    rng = random.Random(seed)
+    states = []
+    state = game.new_game(config)
+    while len(states) < 600:
+        states.append(state)
+        moves = game.legal_moves(state)
+        state = game.apply(state, rng.choice(moves)) if moves else game.new_game(config)
+    for _ in range(2):
+        for n, state in enumerate(states):
+            for seat in range(game.players(config)):
+                want = array("f", observation.encode(state, seat)).tobytes()
+                assert packed(state, seat) == want, (n, seat)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{}, {"players": 2}, {"players": 6, "hand_size": 6, "peek_count": 3}, {"peek_count": 0}],
+    ids=["default", "two seats", "six seats, hands of six", "no peek"],
+)
+def test_zombie_run_packed_observation_is_encode_along_walks(changes: dict[str, int]) -> None:
+    from zombie_rules.zombie_run import GAME as RUN
+
+    _walk_packs_as_encode(RUN, attrs.evolve(RUN.default_config(), **changes), seed=5)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{}, {"players": 3}, {"players": 6, "hand_size": 4}, {"players": 5, "split_public": True}],
+    ids=["default", "three seats", "six seats, hands of four", "odd table, public split"],
+)
+def test_texas_zombies_packed_observation_is_encode_along_walks(changes: dict[str, Any]) -> None:
+    from zombie_rules.texas_zombies import GAME as TEXAS
+
+    _walk_packs_as_encode(TEXAS, attrs.evolve(TEXAS.default_config(), **changes), seed=5)

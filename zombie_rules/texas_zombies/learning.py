@@ -27,6 +27,8 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+import operator
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -38,6 +40,7 @@ from zombie_rules.core.learning import (
     Bounds,
     ChanceSpace,
     Learning,
+    Packed,
     Recall,
     SharedWin,
     not_legal,
@@ -562,6 +565,191 @@ def _relative_cells(n: int, seat: int) -> tuple[int, ...]:
 _last_votes: list[Any] = []
 
 
+class _Pack:
+    """``packed(state, seat)``: :func:`nonzero`'s observation as ``float32`` bytes, by blocks.
+
+    The PettingZoo environment encodes at every step, and most of a step's observation
+    is as it was, or as it was a few steps before: a hand, the Objects told, a back
+    showing. So each slice (or run of slices read from the same fields) is made once as
+    bytes (:class:`~zombie_rules.core.learning.Packed`) by :func:`nonzero`'s formulas and
+    kept by what it reads; one-hots are rows made once; the Team cards, the Events out
+    and the vote counts are kept for the objects asked about last, which stay the same
+    for many steps (the vote counts once per history, turned seat-relative per seat by
+    one C-speed look-up). The observation is then one join of some twenty blocks, where
+    :func:`nonzero` costs a Python step per entry and two conversions in the adapter.
+    ``check_learning`` and ``tests/test_learning_packed_blocks.py`` compare it with
+    ``encode``.
+    """
+
+    def __init__(self, config: Config) -> None:
+        lay = self.lay = layout(config)
+        n, h = lay.players, lay.hand
+        self.phases = Packed.one_hots(len(PHASES))
+        self.backs = Packed.one_hots(h)  # top_back and required: row h is none
+        self.events = Packed.one_hots(lay.events)  # row events: no Event drawn
+        self.no_totals = Packed.zeros(len(TEAMS))
+        self.tables: dict[str, dict[Any, Any]] = {
+            name: {} for name in ("acting", "objects", "sizes", "won", "floats", "team_sizes")
+        }
+        #: Per seat: the teams and whether the game is over, then their bytes.
+        self.last_teams: list[tuple[object, bool, bytes]] = [(None, False, b"")] * n
+        #: The piles of Events won and discarded and the Event drawn, then ``events_out``.
+        self.last_out: list[Any] = [None, None, None, b""]
+        #: The history asked about last, its vote counts by absolute seats, then the
+        #: seat-relative bytes made from them per seat.
+        self.last_votes: list[Any] = [None, (), {}]
+        #: Per seat, the absolute vote-count cell that each seat-relative cell shows.
+        self.from_absolute = tuple(
+            operator.itemgetter(*sorted(range(2 * n * n), key=_relative_cells(n, seat).__getitem__))
+            for seat in range(n)
+        )
+
+    def __call__(self, state: State, seat: int) -> bytes:
+        lay, tables, new = self.lay, self.tables, self._new
+        objects, floats = tables["objects"], tables["floats"]
+        phase = int(state.phase)  # an IntEnum hashes through a Python call, an int does not
+        key: Any = (seat, state.turn, phase, state.votes)
+        acting = tables["acting"].get(key) or new("acting", key, self._acting)
+        hand, told, discard = state.hands[seat], state.told, state.object_discard
+        teams, over = state.teams, phase == _IN_OVER
+        kept = self.last_teams[seat]
+        if kept[0] is not teams or kept[1] is not over:
+            kept = self.last_teams[seat] = (teams, over, self._teams(seat, teams, over))
+        team_sizes = lay.even or _team_sizes(state)
+        sizes = (seat, *map(len, state.hands))
+        won = (seat, *map(len, state.won))
+        left = state.events_left / lay.pile
+        pile = sum(state.object_pile) / lay.objects
+        top_back, event, required = state.top_back, state.current_event, state.required
+        return b"".join(
+            (
+                self.phases[phase],
+                acting[0],
+                objects.get(hand) or new("objects", hand, self._objects),
+                kept[2],
+                tables["team_sizes"].get(team_sizes)
+                or new("team_sizes", team_sizes, self._team_sizes),
+                tables["sizes"].get(sizes) or new("sizes", sizes, self._sizes),
+                floats.get(left) or new("floats", left, _float),
+                self.backs[lay.hand if top_back is None else top_back - 1],
+                self.events[lay.events if event is None else event],
+                self.backs[required - 1 if required else lay.hand],
+                floats.get(pile) or new("floats", pile, _float),
+                objects.get(discard) or new("objects", discard, self._objects),
+                objects.get(told) or new("objects", told, self._objects),
+                acting[1],
+                tables["won"].get(won) or new("won", won, self._won),
+                self._events_out(state),
+                self._votes(state.history, seat),
+                self.no_totals if not over else self._totals(state),
+            )
+        )
+
+    def _new(self, name: str, key: Any, make: Callable[[Any], Any]) -> Any:
+        """``make(key)``, kept in table ``name``."""
+        return Packed.kept(self.tables[name], key, lambda: make(key))
+
+    def _events_out(self, state: State) -> bytes:
+        """``events_out``: the Events won or discarded, and the one drawn this turn."""
+        won, discard, event = state.won, state.event_discard, state.current_event
+        last = self.last_out
+        if last[0] is won and last[1] is discard and last[2] == event:
+            found: bytes = last[3]
+            return found
+        out = _events_out(won, discard, 0)
+        if event is not None:
+            out = (*out, event)
+        found = Packed.placed(self.lay.events, 0, out, [1.0] * len(out))
+        last[:] = [won, discard, event, found]
+        return found
+
+    def _votes(self, history: tuple[TurnRecord, ...], seat: int) -> bytes:
+        """``votes_yes`` and ``votes_no``, seat-relative (:func:`_vote_counts`)."""
+        last = self.last_votes
+        if last[0] is not history:
+            n = self.lay.players
+            # Seat 0's cells are the absolute ones.
+            cells, values = _vote_counts(history, 0, n, self.lay.per_player)
+            row = [0.0] * (2 * n * n)
+            for k, x in zip(cells, values, strict=True):
+                row[k] = x
+            last[:] = [history, row, {}]
+        found: bytes | None = last[2].get(seat)
+        if found is None:
+            found = last[2][seat] = Packed.floats(self.from_absolute[seat](last[1]))
+        return found
+
+    def _totals(self, state: State) -> bytes:
+        """``team_totals`` at the end, from :func:`_public_entries`."""
+        _, where, values = _public_entries(state, self.lay)
+        first = self.lay.at["team_totals"]
+        inside = [k for k, at in enumerate(where) if at >= first]
+        return Packed.placed(
+            len(TEAMS), first, [where[k] for k in inside], [values[k] for k in inside]
+        )
+
+    def _objects(self, cards: tuple[int, ...]) -> bytes:
+        """1 at each Object of ``cards`` (``hand``, ``object_discard``, ``told``)."""
+        return Packed.placed(self.lay.objects, 0, cards, [1.0] * len(cards))
+
+    def _team_sizes(self, sizes: tuple[int, ...] | None) -> bytes:
+        """``team_sizes``: members over players, when public."""
+        return Packed.floats([m / self.lay.players for m in sizes or (0, 0)])
+
+    def _acting(self, key: tuple[int, int, int, tuple[bool | None, ...]]) -> tuple[bytes, bytes]:
+        """``turn`` and ``to_act``; ``voted`` and ``my_vote`` (as :func:`nonzero` sets them)."""
+        seat, turn, phase, votes = key
+        n = self.lay.players
+        head = [0.0] * (2 * n)
+        tail = [0.0] * (n + 2)
+        head[(turn - seat) % n] = 1.0
+        if phase == _IN_TELL:
+            head[n + (turn - seat) % n] = 1.0
+        elif phase == _IN_VOTE:
+            for s, vote in enumerate(votes):
+                if vote is None:
+                    if s != turn:
+                        head[n + (s - seat) % n] = 1.0
+                else:
+                    tail[(s - seat) % n] = 1.0
+                    if s == seat:
+                        tail[n + (0 if vote else 1)] = 1.0
+        return Packed.floats(head), Packed.floats(tail)
+
+    def _teams(self, seat: int, teams: tuple[Any, ...], over: bool) -> bytes:
+        """``team`` (the observer's card) and ``teams`` (its own, every seat's at the end)."""
+        n = self.lay.players
+        row = [0.0] * (len(TEAMS) * (1 + n))
+        team = teams[seat]
+        if team is not None:
+            row[_team_at(team)] = 1.0
+            if not over:
+                row[len(TEAMS) + _team_at(team)] = 1.0
+        if over:
+            for s, other in enumerate(teams):
+                if other is not None:
+                    row[len(TEAMS) * (1 + (s - seat) % n) + _team_at(other)] = 1.0
+        return Packed.floats(row)
+
+    def _sizes(self, key: tuple[int, ...]) -> bytes:
+        """``hand_sizes``: seat-relative Objects in hand over the hand size."""
+        return self._relative(key, self.lay.hand)
+
+    def _won(self, key: tuple[int, ...]) -> bytes:
+        """``events_won``: seat-relative Events won over the pile's first size."""
+        return self._relative(key, self.lay.pile)
+
+    def _relative(self, key: tuple[int, ...], scale: int) -> bytes:
+        seat, *counts = key
+        where, values = _seat_values(0, seat, tuple(counts), scale)
+        return Packed.placed(len(counts), 0, where, values)
+
+
+def _float(x: float) -> bytes:
+    """One entry."""
+    return Packed.floats((x,))
+
+
 # ----------------------------------------------------------------- recall
 
 
@@ -732,7 +920,7 @@ def _learning(config: Config) -> Learning:
     return Learning(
         actions=ActionSpace(numbering.size, numbering.names, action_index, move_at, legal_indices),
         chance=ChanceSpace(len(names), names, chance_index, chance_outcome),
-        observation=sparse_encoding(lay.size, sliced(_slices(config)), nonzero),
+        observation=sparse_encoding(lay.size, sliced(_slices(config)), nonzero, _Pack(config)),
         recall=Recall(code.size, _max_told(config), told),
         returns=SharedWin(result, config.players).record(),
         bounds=bounds(config),
