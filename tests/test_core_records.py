@@ -105,23 +105,13 @@ def test_an_open_twin_becomes_its_record() -> None:
 @pytest.mark.parametrize("title", ["texas_zombies", "zombie_doctor", "quarantine_z"])
 def test_every_state_of_a_played_game_is_a_frozen_state(title: str) -> None:
     """The titles build their states with these functions; what they build is a real ``State``."""
-    import random
-
-    from zombie_rules.core.actors import CHANCE
-    from zombie_rules.play import sample_chance
     from zombie_rules.registry import GAMES
+    from zombie_rules.testing import random_playout
 
     game = GAMES[title]
-    state = game.new_game(game.default_config())
-    rng = random.Random(3)
-    state_type = type(state)
-    while actors := game.to_act(state):
-        if CHANCE in actors:
-            move = sample_chance(game, state, rng)
-        else:
-            legal = game.legal_moves(state)
-            move = legal[rng.randrange(len(legal))]
-        state = game.apply(state, move)
+    states = random_playout(game, game.default_config(), 3).states
+    state_type = type(states[0])
+    for state in states[1:]:
         assert type(state) is state_type
         with pytest.raises(attrs.exceptions.FrozenInstanceError):
             state.phase = None

@@ -9,15 +9,13 @@ replaced, written out in full, over seeded games of every table size.
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.piles import take
 from zombie_rules.core.records import builder, is_plain
-from zombie_rules.play import sample_chance
+from zombie_rules.testing import random_playout
 from zombie_rules.zombie_doctor import GAME, Action, Config, Phase, State, Status
 from zombie_rules.zombie_doctor.config import tables
 from zombie_rules.zombie_doctor.knowledge import seen_taken, told_taken
@@ -71,18 +69,7 @@ def _plain_turn_after(config: Config, old: int, status: tuple[Status, ...]) -> t
 
 
 def _states(config: Config, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = GAME.new_game(config)
-    trail = [state]
-    while actors := GAME.to_act(state):
-        if CHANCE in actors:
-            move = sample_chance(GAME, state, rng)
-        else:
-            legal = GAME.legal_moves(state)
-            move = legal[rng.randrange(len(legal))]
-        state = GAME.apply(state, move)
-        trail.append(state)
-    return trail
+    return random_playout(GAME, config, seed).states
 
 
 CONFIGS = [

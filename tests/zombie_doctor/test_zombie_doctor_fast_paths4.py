@@ -11,16 +11,14 @@ out of turn must still be checked against its own plays.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from itertools import combinations_with_replacement, pairwise
 from typing import Any
 
 import pytest
 
-from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.errors import IllegalMove
-from zombie_rules.play import sample_chance
+from zombie_rules.testing import random_playout
 from zombie_rules.zombie_doctor import (
     GAME,
     Config,
@@ -139,15 +137,7 @@ def _calls_of(name: str, module: Any, config: Config, seed: int) -> list[tuple[A
 
     setattr(module, name, spy)
     try:
-        rng = random.Random(seed)
-        state = GAME.new_game(config)
-        while actors := GAME.to_act(state):
-            if CHANCE in actors:
-                move = sample_chance(GAME, state, rng)
-            else:
-                legal = GAME.legal_moves(state)
-                move = legal[rng.randrange(len(legal))]
-            state = GAME.apply(state, move)
+        random_playout(GAME, config, seed)
     finally:
         setattr(module, name, real)
     return calls
@@ -175,19 +165,12 @@ def test_seen_played_is_the_plain_rule(config: Config) -> None:
 
 
 def _play_states(config: Config, seed: int) -> list[tuple[State, Move]]:
-    rng = random.Random(seed)
-    state = GAME.new_game(config)
-    found = []
-    while actors := GAME.to_act(state):
-        if CHANCE in actors:
-            move = sample_chance(GAME, state, rng)
-        else:
-            legal = GAME.legal_moves(state)
-            move = legal[rng.randrange(len(legal))]
-            if state.phase is Phase.PLAY:
-                found.append((state, move))
-        state = GAME.apply(state, move)
-    return found
+    game = random_playout(GAME, config, seed)
+    return [
+        (state, move)
+        for state, move in zip(game.states, game.moves, strict=False)
+        if state.phase is Phase.PLAY
+    ]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=range(len(CONFIGS)))

@@ -10,13 +10,11 @@ to the rules' own results by the golden files and the fingerprint of seeded game
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
-from zombie_rules.core.actors import CHANCE
-from zombie_rules.play import sample_chance
+from zombie_rules.testing import random_playout
 from zombie_rules.zombie_doctor import GAME, Config, Phase, State, turns
 
 CONFIGS = [
@@ -29,20 +27,12 @@ CONFIGS = [
 
 
 def _play_states(config: Config, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    states = []
-    for _ in range(3):
-        state = GAME.new_game(config)
-        while actors := GAME.to_act(state):
-            if state.phase is Phase.PLAY:
-                states.append(state)
-            if CHANCE in actors:
-                move = sample_chance(GAME, state, rng)
-            else:
-                legal = GAME.legal_moves(state)
-                move = legal[rng.randrange(len(legal))]
-            state = GAME.apply(state, move)
-    return states
+    return [
+        state
+        for game in range(3)
+        for state in random_playout(GAME, config, 3 * seed + game).states
+        if state.phase is Phase.PLAY
+    ]
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=repr)
