@@ -182,9 +182,7 @@ def do_commit(state: State, move: Move) -> State:
     # Declare: "Survivors simultaneously flip their cards face-up".
     # Every Survivor declares in seat order (a target, Combat Items, or just 'ready'), so
     # the order does not reveal who holds a Combat Item.
-    return _next_declare(
-        state, replace_combat(combat, commits=commits, revealed=True, queue=fighting)
-    )
+    return _next_declare(state, _revealed(combat, commits, True, fighting))
 
 
 #: The Action cards by value: ``Commit(k)`` without the enum's call.
@@ -196,6 +194,10 @@ _with_combat_step = state_with("combat", "phase", "step")
 _with_commits = combat_with("commits")
 _with_queue = combat_with("queue")
 _declared = combat_with("targets", "fought", "hostile", "queue")
+_revealed = combat_with("commits", "revealed", "queue")
+_with_escaped = combat_with("escaped")
+_with_fought = combat_with("fought", "headshot")
+_with_resolved = state_with("combat", "area", "zombie_gone", "zombie_hidden")
 
 
 # ----------------------------------------------------------------- Declare
@@ -390,7 +392,7 @@ def do_resolve(state: State, roll: int) -> State:
         # "they must roll a number greater than or equal to the Escape Value", with "+1 ...
         # for each other Survivor at that location not also trying to escape".
         if roll + escape_bonus(state, s) >= escape_value(state, s):
-            combat = replace_combat(combat, escaped=with_seat(combat.escaped, s))
+            combat = _with_escaped(combat, with_seat(combat.escaped, s))
     else:
         gun = -1
         if commit == _SHOOT:
@@ -466,11 +468,15 @@ def _end_resolve(state: State, combat: Combat, **changes: object) -> State:
                 keep.append(z)
                 fought.append(combat.fought[i])
         location = Location(here.building, here.looted, here.cards, tuple(keep))
-        combat = replace_combat(combat, fought=tuple(fought), headshot=(False,) * len(keep))
-        changes["area"] = area[: state.here] + (location,) + area[state.here + 1 :]
-        changes["zombie_gone"] = gone
-        changes["zombie_hidden"] = hidden
-    state = replace(state, combat=combat, **changes)
+        combat = _with_fought(combat, tuple(fought), (False,) * len(keep))
+        area = area[: state.here] + (location,) + area[state.here + 1 :]
+        if "noise" in changes:  # the only other field a roll changes
+            state = replace(state, noise=changes["noise"])
+        state = _with_resolved(state, combat, area, gone, hidden)
+    elif changes:
+        state = replace(state, combat=combat, **changes)
+    else:
+        state = _with_combat(state, combat)
     # Survivors killed in this step die now.
     for s in tables(config).survivors:
         if (

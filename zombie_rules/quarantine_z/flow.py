@@ -22,6 +22,7 @@ from zombie_rules.quarantine_z._base import (
     mask_of,
     replace,
     set_location,
+    state_with,
     zombie_deck_size,
 )
 from zombie_rules.quarantine_z.cards import Deck
@@ -66,6 +67,8 @@ def zombie_draws(
     n = min(n, room, zombie_deck_size(state))
     if n <= 0:
         return continue_after_draws(state, resume, played, **changes)
+    if not changes:
+        return _with_step(state, _ZOMBIE_DRAW, drawing(n, resume, played))
     return replace(state, phase=_ZOMBIE_DRAW, step=drawing(n, resume, played), **changes)
 
 
@@ -77,10 +80,37 @@ def do_zombie_draw(state: State, card: int) -> State:
     hand = tuple(sorted((*state.zombie_hand, card)))
     left = step.left - 1
     if left > 0 and len(hand) < state.config.zombie_hand and sum(deck) - state.burned > 0:
-        return replace(
-            state, zombie_deck=deck, zombie_hand=hand, step=drawing(left, step.resume, step.played)
-        )
-    return continue_after_draws(state, step.resume, step.played, zombie_deck=deck, zombie_hand=hand)
+        return _with_drawn(state, deck, hand, drawing(left, step.resume, step.played))
+    resume = step.resume
+    if resume is _ZOMBIES:
+        return _with_drawn_step(state, deck, hand, _ZOMBIES, zombies_played(step.played))
+    if resume is _COMMIT:
+        return _with_drawn_step(state, deck, hand, _COMMIT, None)
+    return continue_after_draws(_with_drawn(state, deck, hand, step), resume, step.played)
+
+
+#: Positional rebuilds for the steps of most moves (see ``_base.state_with``).
+_with_step = state_with("phase", "step")
+_with_drawn = state_with("zombie_deck", "zombie_hand", "step")
+_with_drawn_step = state_with("zombie_deck", "zombie_hand", "phase", "step")
+_with_proposals = state_with("phase", "proposals")
+_with_passed = state_with("passed")
+_with_restricted = state_with("restricted")
+_with_area = state_with("area")
+_with_loot = state_with("phase", "step", "loot")
+_with_combat = state_with("phase", "combat", "step")
+_with_sneak = state_with("phase", "here", "step", "noise", "proposals", "passed")
+_with_decide = state_with(
+    "phase", "step", "proposals", "passed", "restricted", "waiting", "actions_used", "loot",
+    "noise", "fed", "combat",
+)  # fmt: skip
+_with_location = state_with(
+    "phase", "step", "passed", "waiting", "actions_used", "loot", "fed", "combat"
+)
+_back_to_location = state_with("phase", "step", "waiting", "combat")
+_with_combat_step = state_with("phase", "combat", "step", "waiting")
+_left_combat = state_with("combat", "step")
+_with_allowance = state_with("step", "allowance")
 
 
 def continue_after_draws(
@@ -89,6 +119,8 @@ def continue_after_draws(
     """Pick up the step the draws interrupted (``played``: Zombies played in the Zombies!
     step resumed; ``changes``: fields to set first, in the same rebuild when the step
     goes on at once)."""
+    if resume is _ZOMBIES and not changes:
+        return _with_step(state, _ZOMBIES, zombies_played(played))
     if resume is _ZOMBIES:
         return replace(state, phase=_ZOMBIES, step=zombies_played(played), **changes)
     if resume is _COMMIT:
@@ -110,10 +142,8 @@ def continue_after_draws(
 def start_decide(state: State) -> State:
     """On the Move, Decide: "All the Survivors must decide on a location to travel to."."""
     n = state.config.players
-    return replace(
-        state, phase=_DECIDE, step=None,
-        proposals=(-1,) * n, passed=0, restricted=0, waiting=0, actions_used=(0,) * n,
-        loot=(0, 0), noise=0, fed=0, combat=None,
+    return _with_decide(
+        state, _DECIDE, None, (-1,) * n, 0, 0, 0, (0,) * n, (0, 0), 0, 0, None
     )  # fmt: skip
 
 
@@ -141,12 +171,15 @@ def agreed(
     chosen = {proposals[j] for j in alive}
     if len(chosen) == 1 and -1 not in chosen:
         return _start_sneak(state, chosen.pop(), **changes)
-    state = replace(state, phase=_DECIDE, proposals=proposals, **changes)
+    if changes:
+        state = replace(state, phase=_DECIDE, proposals=proposals, **changes)
+    else:
+        state = _with_proposals(state, _DECIDE, proposals)
     waiting = 0 if after_combat else state.passed & mask_of(alive)
     for s in alive:
         if has_seat(waiting, s) and proposal_changes(state, s):
             waiting = without_seat(waiting, s)
-    return state if waiting == state.passed else replace(state, passed=waiting)
+    return state if waiting == state.passed else _with_passed(state, waiting)
 
 
 def back_to_decide(state: State, **changes: object) -> State:
@@ -195,15 +228,18 @@ def gives_way(state: State, s: int, destination: int) -> bool:
 def _start_sneak(state: State, destination: int, **changes: object) -> State:
     # "each Survivor rolls a die. Each Survivor who rolls a 3 or below makes Noise."
     n = state.config.players
+    step = turn_of(living(state)[0])
+    if not changes:
+        return _with_sneak(state, _SNEAK, destination, step, 0, (-1,) * n, 0)
     return replace(
-        state, phase=_SNEAK, here=destination, step=turn_of(living(state)[0]), noise=0,
+        state, phase=_SNEAK, here=destination, step=step, noise=0,
         proposals=(-1,) * n, passed=0, **changes,
     )  # fmt: skip
 
 
 def end_zombies_step(state: State) -> State:
     """ "If a Zombie is played, then Combat immediately begins" (left zombies are there too)."""
-    state = replace(state, step=None, allowance=0)
+    state = _with_allowance(state, None, 0)
     if state.area[state.here].zombies:
         return start_combat(state, _LOOT_DRAW)
     return loot(state, 0)
@@ -213,12 +249,12 @@ def loot(state: State, escaped: int) -> State:
     """ "If it's the first time the Survivors have successfully arrived there, draw ..."."""
     here = state.area[state.here]
     restricted = escaped & mask_of(living(state))
-    state = replace(state, restricted=restricted)
+    state = _with_restricted(state, restricted)
     if here.looted:
         return enter_location(state)
     # "Mark this location as being "looted"."
     location = Location(here.building, True, here.cards, here.zombies)
-    state = replace(state, area=set_location(state, state.here, location))
+    state = _with_area(state, set_location(state, state.here, location))
     building = state.config.buildings[here.building]
     if building.variable:
         # "If it's a variable location (such as a House) have one player roll a die"
@@ -232,10 +268,10 @@ def loot_draws(state: State, supply: int, munition: int) -> State:
     munition = min(munition, sum(state.munition_deck))
     if supply:
         step = loot_from(_SUPPLY)
-        return replace(state, phase=_LOOT_DRAW, step=step, loot=(supply, munition))
+        return _with_loot(state, _LOOT_DRAW, step, (supply, munition))
     if munition:
         step = loot_from(_MUNITION)
-        return replace(state, phase=_LOOT_DRAW, step=step, loot=(0, munition))
+        return _with_loot(state, _LOOT_DRAW, step, (0, munition))
     return enter_location(replace(state, loot=(0, 0), step=None))
 
 
@@ -245,17 +281,17 @@ def loot_draws(state: State, supply: int, munition: int) -> State:
 def enter_location(state: State) -> State:
     """ "The game now moves to the At a Location phase."."""
     n = state.config.players
-    state = replace(
-        state, phase=_LOCATION, step=None, passed=0, waiting=0,
-        actions_used=(0,) * n, loot=(0, 0), fed=0, combat=None,
-    )  # fmt: skip
+    state = _with_location(state, _LOCATION, None, 0, 0, (0,) * n, (0, 0), 0, None)
     return lift_restriction(state)
 
 
 def back_to_location(state: State, **changes: object) -> State:
     """Back to the free actions after a claim, a theft or a combat at the location;
     ``changes``: what the move changed, set in the same rebuild."""
-    state = replace(state, phase=_LOCATION, step=None, waiting=0, combat=None, **changes)
+    if changes:
+        state = replace(state, phase=_LOCATION, step=None, waiting=0, combat=None, **changes)
+    else:
+        state = _back_to_location(state, _LOCATION, None, 0, None)
     if state.fed:
         # A death may have completed a wait-out the survivors had half fed (ruling 33).
         state = wait_out(state)
@@ -284,7 +320,7 @@ def lift_restriction(state: State) -> State:
     """Escaped Survivors may claim once "the non-Escaping Survivors have finished Collecting"."""
     alive = mask_of(living(state))
     if state.restricted and not alive & ~state.restricted & ~state.passed:
-        state = replace(state, restricted=0)
+        state = _with_restricted(state, 0)
     if alive & ~state.passed == 0:
         # Everyone is ready: "The Survivors may choose to leave the location".
         return start_decide(state)
@@ -306,7 +342,7 @@ def start_combat(state: State, origin: Phase) -> State:
         origin, mask_of(alive), 0, 0, (None,) * n, False, (None,) * n, (),
         (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
     )  # fmt: skip
-    return replace(state, phase=_COMMIT, combat=combat, step=None, waiting=0)
+    return _with_combat_step(state, _COMMIT, combat, None, 0)
 
 
 def end_round(state: State, **changes: object) -> State:
@@ -343,6 +379,8 @@ def end_round(state: State, **changes: object) -> State:
         combat.origin, combat.members, combat.escaped, combat.died, (None,) * n, False,
         (None,) * n, (), (0,) * len(zombies), (False,) * len(zombies), 0, 0, False, rounds,
     )  # fmt: skip
+    if not changes:
+        return _with_combat(state, _COMMIT, fresh, None)
     return replace(state, **{**changes, "phase": _COMMIT, "combat": fresh, "step": None})
 
 
@@ -374,7 +412,7 @@ def _move_on_from_zombies(state: State) -> State:
 
 def leave_combat(state: State, origin: Phase, escaped: int) -> State:
     """ "Once combat has ended, Survivors return to the phase they were in prior"."""
-    state = replace(state, combat=None, step=None)
+    state = _left_combat(state, None, None)
     if origin is _LOOT_DRAW:
         # "After successfully resolving Combat (or if no Combat occurred) the Survivors can
         # loot the location."

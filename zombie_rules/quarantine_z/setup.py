@@ -74,6 +74,7 @@ def new_game(config: Config | None = None) -> State:
 #: Positional rebuilds for the set-up's every move (see ``_base.state_with``).
 _with_step = state_with("phase", "step")
 _with_area = state_with("building_pile", "area")
+_with_drawn = state_with("phase", "step", "survivors", "supply_deck", "munition_deck")
 
 
 def do_building(state: State, building: int) -> State:
@@ -99,17 +100,25 @@ def _next_setup_draw(
     ``supply`` and ``munition`` are the decks now; ``changes`` the fields the draw just
     made changed (the decks among them), set in the same rebuild as the next step.
     """
+    step = _next_setup_step(state, done, supply, munition)
+    if step is not None:
+        return replace(state, phase=_SETUP_CHOOSE, step=step, **changes)
+    # "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38)
+    return zombie_draws(state, state.config.zombie_opening_hand, _DECIDE, **changes)
+
+
+def _next_setup_step(
+    state: State, done: int, supply: tuple[int, ...], munition: tuple[int, ...]
+) -> SetupDraw | None:
+    """The set-up draw after ``done`` draws with these decks, or None once they are over."""
     config = state.config
     survivors = tables(config).survivors
     total = len(survivors) * config.setup_draws
     while done < total:
         if any(supply) or any(munition):
-            seat = survivors[done % len(survivors)]
-            step = setup_draw(seat, done, None)
-            return replace(state, phase=_SETUP_CHOOSE, step=step, **changes)
+            return setup_draw(survivors[done % len(survivors)], done, None)
         done += 1  # both decks are empty (only with a small custom set)
-    # "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38)
-    return zombie_draws(state, config.zombie_opening_hand, _DECIDE, **changes)
+    return None
 
 
 def _setup_step(state: State) -> SetupDraw:
@@ -165,6 +174,12 @@ def do_setup_draw(state: State, item: int) -> State:
     pile = bump(state.munition_deck if munition else state.supply_deck, item, -1)
     # "They may look at this card."
     me = with_hand(me, add(me.hand, card_code(item, seat_bit(seat))))
+    supply = state.supply_deck if munition else pile
+    munitions = pile if munition else state.munition_deck
+    nxt = _next_setup_step(state, step.drawn + 1, supply, munitions)
+    if nxt is not None:  # the usual case, in one positional rebuild
+        survivors = set_survivor(state, seat, me)
+        return _with_drawn(state, _SETUP_CHOOSE, nxt, survivors, supply, munitions)
     if munition:
         return _next_setup_draw(
             state, step.drawn + 1, state.supply_deck, pile,

@@ -28,6 +28,7 @@ from zombie_rules.quarantine_z._base import (
     replace,
     set_location,
     set_row,
+    state_with,
     use_cap,
     zombie_at,
     zombie_deck_size,
@@ -428,6 +429,12 @@ def _bare(z: int, action: Action) -> Move:
     return Move(z, action)
 
 
+#: Positional rebuilds for the Zombie Player's plays (see ``_base.state_with``).
+_with_zombie = state_with("zombie_hand", "step", "area", "next_zombie")
+_with_mutation = state_with("zombie_hand", "area")
+_with_event = state_with("zombie_hand", "zombie_gone")
+
+
 def do_zombies(state: State, move: Move) -> State:
     """Play an Event, a Zombie (face up or down) or a Mutation; draw instead; or be done."""
     config = state.config
@@ -443,7 +450,7 @@ def do_zombies(state: State, move: Move) -> State:
     here = state.area[state.here]
     if action is _EVENT:
         c = config.zombie_cards[card]
-        state = replace(state, zombie_hand=tuple(hand), zombie_gone=bump(state.zombie_gone, card))
+        state = _with_event(state, tuple(hand), bump(state.zombie_gone, card))
         if c.effect:
             return run_effect(state, c.effect, Played(move.seat, card, c.amount))
         if c.event is _EVENT_DRAW:
@@ -459,17 +466,17 @@ def do_zombies(state: State, move: Move) -> State:
         zombies = here.zombies[:i] + (mutated,) + here.zombies[i + 1 :]
         location = Location(here.building, here.looted, here.cards, zombies)
         area = set_location(state, state.here, location)
-        return replace(state, zombie_hand=tuple(hand), area=area)
+        return _with_mutation(state, tuple(hand), area)
     # "plays any card in their hand face-down, or any card that says "This is a Zombie"
     # face-up." It enters play numbered after every zombie before it.
     new = Zombie(card, action is _PLAY, (), 0, state.next_zombie)
     location = Location(here.building, here.looted, here.cards, (*here.zombies, new))
-    after = replace(
+    after = _with_zombie(
         state,
-        zombie_hand=tuple(hand),
-        step=zombies_played(played(state) + 1),
-        area=set_location(state, state.here, location),
-        next_zombie=state.next_zombie + 1,
+        tuple(hand),
+        zombies_played(played(state) + 1),
+        set_location(state, state.here, location),
+        state.next_zombie + 1,
     )
     if action is _PLAY and config.zombie_cards[card].effect:
         # A special zombie's ability acts once it is in play; face down it is a standard one.
