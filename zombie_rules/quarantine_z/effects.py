@@ -111,10 +111,7 @@ def use_from_hand(state: State, s: int, item: int, action: Action) -> State:
     """Play ``item`` from ``s``'s hand: heal with it or equip it."""
     me = state.survivors[s]
     hand, _ = take_public(state.config, me.hand, item)
-    state = replace(
-        state,
-        survivors=set_survivor(state, s, with_hand(me, hand)),
-    )
+    state = _with_survivors(state, set_survivor(state, s, with_hand(me, hand)))
     return apply_item(state, s, item, action)
 
 
@@ -126,11 +123,11 @@ def apply_item(state: State, s: int, item: int, action: Action) -> State:
     if action is _USE:
         life = min(config.survivor_life, me.life + it.heal)
         me = with_life(me, life)
-        return replace(state, survivors=set_survivor(state, s, me), used=bump(state.used, item))
+        return _with_hurt(state, set_survivor(state, s, me), bump(state.used, item))
     # A card from a hand or a location carries no damage tokens: it is worn at full Armor.
     equipment = tuple(sorted((*me.equipment, item)))
     me = Survivor(me.life, me.hand, equipment, me.armor + it.armor, me.wear)
-    return replace(state, survivors=set_survivor(state, s, me))
+    return _with_survivors(state, set_survivor(state, s, me))
 
 
 # ------------------------------------------------------------ attacks

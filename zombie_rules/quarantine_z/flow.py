@@ -111,6 +111,7 @@ _back_to_location = state_with("phase", "step", "waiting", "combat")
 _with_combat_step = state_with("phase", "combat", "step", "waiting")
 _left_combat = state_with("combat", "step")
 _with_allowance = state_with("step", "allowance")
+_back_to_decide = state_with("phase", "step", "survivors")
 
 
 def continue_after_draws(
@@ -185,6 +186,8 @@ def agreed(
 def back_to_decide(state: State, **changes: object) -> State:
     """Back to the Decide step after a theft On the Move (nobody's proposal changed);
     ``changes``: what the theft changed, set in the same rebuild."""
+    if list(changes) == ["survivors"]:  # a theft's card drawn: the usual case
+        return _back_to_decide(state, _DECIDE, None, changes["survivors"])
     return replace(state, phase=_DECIDE, step=None, **changes)
 
 

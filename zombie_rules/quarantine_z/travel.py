@@ -270,7 +270,7 @@ def do_decide(state: State, move: Move) -> State:
     if action is _AMBUSH:
         return ambush(state, s, move.args[0], move.args[1], _DECIDE)
     if action is _READY:
-        return replace(state, passed=with_seat(state.passed, s))
+        return _with_passed(state, with_seat(state.passed, s))
     if action is _GIVE:
         return do_give(state, s, move.args[0], move.args[1])
     if action is _STEAL:
@@ -301,7 +301,7 @@ def do_sneak(state: State, roll: int) -> State:
     seat = sneaker(state)
     later = [s for s in living(state) if s > seat]
     if later:
-        return replace(state, noise=noise, step=turn_of(later[0]))
+        return _with_noise_step(state, noise, turn_of(later[0]))
     # "Once each Survivor has rolled, the Zombie Player draws a Zombie Card for every Noise made."
     # "the Zombie Player may play a Zombie": one per two living Survivors (ruling 38).
     allowance = state.config.zombies_allowed(len(living(state)))
@@ -433,6 +433,10 @@ def _bare(z: int, action: Action) -> Move:
 _with_zombie = state_with("zombie_hand", "step", "area", "next_zombie")
 _with_mutation = state_with("zombie_hand", "area")
 _with_event = state_with("zombie_hand", "zombie_gone")
+_with_noise_step = state_with("noise", "step")
+_with_passed = state_with("passed")
+_with_munition = state_with("area", "munition_deck")
+_with_supply = state_with("area", "supply_deck")
 
 
 def do_zombies(state: State, move: Move) -> State:
@@ -505,8 +509,8 @@ def do_loot_draw(state: State, item: int) -> State:
     assert isinstance(step, LootDraw)
     if step.deck is _MUNITION:
         deck = bump(state.munition_deck, item, -1)
-        state = replace(state, area=area, munition_deck=deck)
+        state = _with_munition(state, area, deck)
         return loot_draws(state, 0, munition - 1)
     deck = bump(state.supply_deck, item, -1)
-    state = replace(state, area=area, supply_deck=deck)
+    state = _with_supply(state, area, deck)
     return loot_draws(state, supply - 1, munition)
