@@ -198,6 +198,10 @@ _revealed = combat_with("commits", "revealed", "queue")
 _with_escaped = combat_with("escaped")
 _with_fought = combat_with("fought", "headshot")
 _with_resolved = state_with("combat", "area", "zombie_gone", "zombie_hidden")
+_with_used = state_with("survivors", "used")
+_with_scare = combat_with("noise", "scare")
+_with_headshot = combat_with("headshot")
+_with_phase_step = state_with("phase", "step")
 
 
 # ----------------------------------------------------------------- Declare
@@ -346,10 +350,10 @@ def _combat_item(state: State, s: int, item: int) -> State:
     me = state.survivors[s]
     hand, _ = take_public(config, me.hand, item)
     life = min(config.survivor_life, me.life + it.heal)
-    state = replace(
+    state = _with_used(
         state,
-        survivors=set_survivor(state, s, Survivor(life, hand, me.equipment, me.armor, me.wear)),
-        used=bump(state.used, item),
+        set_survivor(state, s, Survivor(life, hand, me.equipment, me.armor, me.wear)),
+        bump(state.used, item),
     )
     combat = state.combat
     assert combat is not None
@@ -368,8 +372,8 @@ def _combat_item(state: State, s: int, item: int) -> State:
         if combat.origin is not _DECIDE:
             location = Location(here.building, here.looted, here.cards, zombies)
             state = replace(state, area=set_location(state, state.here, location))
-    combat = replace_combat(combat, noise=combat.noise + it.noise, scare=combat.scare + it.scare)
-    state = replace(state, combat=combat)
+    combat = _with_scare(combat, combat.noise + it.noise, combat.scare + it.scare)
+    state = _with_combat(state, combat)
     if it.effect:
         return run_effect(state, it.effect, Played(s, item, it.amount))
     return state
@@ -426,7 +430,7 @@ def do_resolve(state: State, roll: int) -> State:
             zombies = here.zombies[:target] + (zombie,) + here.zombies[target + 1 :]
             location = Location(here.building, here.looted, here.cards, zombies)
             changes["area"] = set_location(state, state.here, location)
-            combat = replace_combat(combat, headshot=heads)
+            combat = _with_headshot(combat, heads)
     return _next_resolve(state, combat, **changes)
 
 
@@ -515,7 +519,7 @@ def _zombie_step(state: State, i: int) -> State:
     while i < len(zombies):
         options = bite_options(state, i)
         if len(options) > 1:
-            return replace(state, phase=_PHASE_BITE, step=biting(zombies[i].number))
+            return _with_phase_step(state, _PHASE_BITE, biting(zombies[i].number))
         if options:
             state = hurt(state, options[0], zombie_stats(config, zombies[i])[1], headshot=False)
             if not living(state):

@@ -112,6 +112,7 @@ _with_combat_step = state_with("phase", "combat", "step", "waiting")
 _left_combat = state_with("combat", "step")
 _with_allowance = state_with("step", "allowance")
 _back_to_decide = state_with("phase", "step", "survivors")
+_with_no_loot = state_with("loot", "step")
 
 
 def continue_after_draws(
@@ -275,7 +276,7 @@ def loot_draws(state: State, supply: int, munition: int) -> State:
     if munition:
         step = loot_from(_MUNITION)
         return _with_loot(state, _LOOT_DRAW, step, (0, munition))
-    return enter_location(replace(state, loot=(0, 0), step=None))
+    return enter_location(_with_no_loot(state, (0, 0), None))
 
 
 # ------------------------------------------------------------- At a Location
@@ -410,7 +411,7 @@ def _move_on_from_zombies(state: State) -> State:
     here = state.area[state.here]
     healed = tuple(Zombie(z.card, z.face_up, z.mutations, 0, z.number) for z in here.zombies)
     location = Location(here.building, here.looted, here.cards, healed)
-    return start_decide(replace(state, area=set_location(state, state.here, location)))
+    return start_decide(_with_area(state, set_location(state, state.here, location)))
 
 
 def leave_combat(state: State, origin: Phase, escaped: int) -> State:

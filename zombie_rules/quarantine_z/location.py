@@ -24,7 +24,6 @@ from zombie_rules.quarantine_z._base import (
     held_kinds,
     in_play,
     move_row,
-    replace,
     set_location,
     set_survivor,
     state_with,
@@ -274,11 +273,11 @@ def do_location(state: State, move: Move) -> State:
         hand, card = take(me.hand, move.args[0])
         here = state.area[state.here]
         location = Location(here.building, here.looted, add(here.cards, card), here.zombies)
-        return replace(
+        return _with_stash(
             state,
-            survivors=set_survivor(state, s, with_hand(me, hand)),
-            area=set_location(state, state.here, location),
-            actions_used=used,
+            set_survivor(state, s, with_hand(me, hand)),
+            set_location(state, state.here, location),
+            used,
         )
     # A claim: "If no other Survivor objects, they get to take the card into their hand."
     return start_claim(state, s, action, move, used)
@@ -291,11 +290,8 @@ def _feed(state: State, s: int, item: int) -> State:
     """Shelter: "the Survivors may play a Supply Card for each living Survivor"."""
     me = state.survivors[s]
     hand, _ = take_public(state.config, me.hand, item)
-    state = replace(
-        state,
-        survivors=set_survivor(state, s, with_hand(me, hand)),
-        used=bump(state.used, item),
-        fed=state.fed + 1,
+    state = _with_fed(
+        state, set_survivor(state, s, with_hand(me, hand)), bump(state.used, item), state.fed + 1
     )
     return wait_out(state)
 
@@ -360,3 +356,5 @@ _with_burned = state_with("burned")
 _with_discard = state_with("zombie_hand", "zombie_hidden")
 _with_step = state_with("step")
 _with_phase_step = state_with("phase", "step")
+_with_stash = state_with("survivors", "area", "actions_used")
+_with_fed = state_with("survivors", "used", "fed")

@@ -305,7 +305,8 @@ def do_sneak(state: State, roll: int) -> State:
     # "Once each Survivor has rolled, the Zombie Player draws a Zombie Card for every Noise made."
     # "the Zombie Player may play a Zombie": one per two living Survivors (ruling 38).
     allowance = state.config.zombies_allowed(len(living(state)))
-    return zombie_draws(state, noise, _ZOMBIES, 0, noise=0, allowance=allowance)
+    # The draws read neither field: both are set first, positionally.
+    return zombie_draws(_with_noise_allowance(state, 0, allowance), noise, _ZOMBIES, 0)
 
 
 def played(state: State) -> int:
@@ -435,6 +436,7 @@ _with_mutation = state_with("zombie_hand", "area")
 _with_event = state_with("zombie_hand", "zombie_gone")
 _with_noise_step = state_with("noise", "step")
 _with_passed = state_with("passed")
+_with_noise_allowance = state_with("noise", "allowance")
 _with_munition = state_with("area", "munition_deck")
 _with_supply = state_with("area", "supply_deck")
 
