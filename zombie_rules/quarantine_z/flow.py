@@ -113,6 +113,10 @@ _left_combat = state_with("combat", "step")
 _with_allowance = state_with("step", "allowance")
 _back_to_decide = state_with("phase", "step", "survivors")
 _with_no_loot = state_with("loot", "step")
+_with_fed = state_with("fed")
+_with_fed_step = state_with("fed", "phase", "step")
+_with_no_combat = state_with("combat")
+_with_phase = state_with("phase")
 
 
 def continue_after_draws(
@@ -262,7 +266,7 @@ def loot(state: State, escaped: int) -> State:
     building = state.config.buildings[here.building]
     if building.variable:
         # "If it's a variable location (such as a House) have one player roll a die"
-        return replace(state, phase=_LOOT_ROLL)
+        return _with_phase(state, _LOOT_ROLL)
     return loot_draws(state, building.supply, building.munition)
 
 
@@ -316,8 +320,8 @@ def wait_out(state: State) -> State:
     # "the Zombie Player must discard 6 cards from the game ... from their deck or their hand."
     count = min(state.config.shelter_discards, zombie_deck_size(state) + len(state.zombie_hand))
     if count == 0:
-        return replace(state, fed=0)
-    return replace(state, fed=0, phase=_SHELTER, step=discards(count))
+        return _with_fed(state, 0)
+    return _with_fed_step(state, 0, _SHELTER, discards(count))
 
 
 def lift_restriction(state: State) -> State:
@@ -341,7 +345,7 @@ def start_combat(state: State, origin: Phase) -> State:
     zombies = state.area[state.here].zombies if origin is not _DECIDE and state.here >= 0 else ()
     if not zombies and len(alive) < 2:
         # Nobody left to fight: the combat ends before it starts.
-        return leave_combat(replace(state, combat=None), origin, 0)
+        return leave_combat(_with_no_combat(state, None), origin, 0)
     combat = Combat(
         origin, mask_of(alive), 0, 0, (None,) * n, False, (None,) * n, (),
         (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
@@ -423,5 +427,5 @@ def leave_combat(state: State, origin: Phase, escaped: int) -> State:
         return loot(state, escaped)
     if origin is _DECIDE:
         return agreed(state, after_combat=True)
-    state = replace(state, restricted=(state.restricted | escaped) & mask_of(living(state)))
+    state = _with_restricted(state, (state.restricted | escaped) & mask_of(living(state)))
     return back_to_location(state)

@@ -15,7 +15,6 @@ from zombie_rules.quarantine_z._base import (
     add,
     args_error,
     bump,
-    replace,
     set_survivor,
     state_with,
     with_hand,
@@ -75,6 +74,8 @@ def new_game(config: Config | None = None) -> State:
 _with_step = state_with("phase", "step")
 _with_area = state_with("building_pile", "area")
 _with_drawn = state_with("phase", "step", "survivors", "supply_deck", "munition_deck")
+_with_decks = state_with("survivors", "supply_deck", "munition_deck")
+_with_built = state_with("building_pile", "area", "phase", "step")
 
 
 def do_building(state: State, building: int) -> State:
@@ -83,28 +84,16 @@ def do_building(state: State, building: int) -> State:
     area = (*state.area, Location(building, False, (), ()))
     if len(area) < state.config.area_size:
         return _with_area(state, pile, area)
-    return _next_setup_draw(
-        state, 0, state.supply_deck, state.munition_deck, building_pile=pile, area=area
-    )
-
-
-def _next_setup_draw(
-    state: State,
-    done: int,
-    supply: tuple[int, ...],
-    munition: tuple[int, ...],
-    **changes: object,
-) -> State:
-    """ "Each Survivor draws either a Supply or Munition card ... until they have drawn 4".
-
-    ``supply`` and ``munition`` are the decks now; ``changes`` the fields the draw just
-    made changed (the decks among them), set in the same rebuild as the next step.
-    """
-    step = _next_setup_step(state, done, supply, munition)
+    step = _next_setup_step(state, 0, state.supply_deck, state.munition_deck)
     if step is not None:
-        return replace(state, phase=_SETUP_CHOOSE, step=step, **changes)
-    # "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38)
-    return zombie_draws(state, state.config.zombie_opening_hand, _DECIDE, **changes)
+        return _with_built(state, pile, area, _SETUP_CHOOSE, step)
+    return _opening_draws(_with_area(state, pile, area))
+
+
+def _opening_draws(state: State) -> State:
+    """ "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38), once
+    the Survivors' set-up draws are over (the draws read neither Survivors nor their decks)."""
+    return zombie_draws(state, state.config.zombie_opening_hand, _DECIDE)
 
 
 def _next_setup_step(
@@ -177,15 +166,7 @@ def do_setup_draw(state: State, item: int) -> State:
     supply = state.supply_deck if munition else pile
     munitions = pile if munition else state.munition_deck
     nxt = _next_setup_step(state, step.drawn + 1, supply, munitions)
-    if nxt is not None:  # the usual case, in one positional rebuild
-        survivors = set_survivor(state, seat, me)
+    survivors = set_survivor(state, seat, me)
+    if nxt is not None:
         return _with_drawn(state, _SETUP_CHOOSE, nxt, survivors, supply, munitions)
-    if munition:
-        return _next_setup_draw(
-            state, step.drawn + 1, state.supply_deck, pile,
-            survivors=set_survivor(state, seat, me), munition_deck=pile,
-        )  # fmt: skip
-    return _next_setup_draw(
-        state, step.drawn + 1, pile, state.munition_deck,
-        survivors=set_survivor(state, seat, me), supply_deck=pile,
-    )  # fmt: skip
+    return _opening_draws(_with_decks(state, survivors, supply, munitions))

@@ -25,7 +25,6 @@ from zombie_rules.quarantine_z._base import (
     living,
     move_row,
     numbers,
-    replace,
     set_location,
     set_row,
     state_with,
@@ -437,6 +436,7 @@ _with_event = state_with("zombie_hand", "zombie_gone")
 _with_noise_step = state_with("noise", "step")
 _with_passed = state_with("passed")
 _with_noise_allowance = state_with("noise", "allowance")
+_with_allowance = state_with("allowance")
 _with_munition = state_with("area", "munition_deck")
 _with_supply = state_with("area", "supply_deck")
 
@@ -462,7 +462,7 @@ def do_zombies(state: State, move: Move) -> State:
         if c.event is _EVENT_DRAW:
             return zombie_draws(state, c.amount, _ZOMBIES, played(state))
         if c.event is _SWARM:
-            return replace(state, allowance=state.allowance + c.amount)
+            return _with_allowance(state, state.allowance + c.amount)
         return hurt(state, move.args[1], c.amount, headshot=False)
     if action is _MUTATE:
         i = zombie_at(here.zombies, move.args[1])
