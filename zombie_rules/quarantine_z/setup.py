@@ -99,7 +99,11 @@ def _opening_draws(state: State) -> State:
 def _next_setup_step(
     state: State, done: int, supply: tuple[int, ...], munition: tuple[int, ...]
 ) -> SetupDraw | None:
-    """The set-up draw after ``done`` draws with these decks, or None once they are over."""
+    """ "Each Survivor draws either a Supply or Munition card ... until they have drawn 4":
+    the set-up draw after ``done`` draws with these decks, or None once they are over.
+
+    The callers set the fields the draw changed in the same positional rebuild as the
+    step returned (see ``_base.state_with``)."""
     config = state.config
     survivors = tables(config).survivors
     total = len(survivors) * config.setup_draws
