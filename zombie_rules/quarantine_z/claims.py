@@ -19,6 +19,7 @@ from zombie_rules.quarantine_z._base import (
     replace,
     set_location,
     set_survivor,
+    state_with,
     survivor_seat,
     take,
     with_hand,
@@ -58,8 +59,17 @@ def start_claim(state: State, s: int, action: Action, move: Move, used: tuple[in
     # "Survivors who successfully "Escaped" from the previous combat may not object".
     waiting = without_seat(alive, s) & ~state.restricted
     if not waiting:
-        return grant(replace(state, step=claim, actions_used=used))
-    return replace(state, phase=_CLAIM, step=claim, waiting=waiting, actions_used=used)
+        return grant(_with_claim(state, claim, used))
+    return _with_asked(state, _CLAIM, claim, waiting, used)
+
+
+#: Positional rebuilds for claims (see ``_base.state_with``).
+_with_claim = state_with("step", "actions_used")
+_with_asked = state_with("phase", "step", "waiting", "actions_used")
+_with_phase_waiting = state_with("phase", "waiting")
+_with_area = state_with("area")
+_with_survivors = state_with("survivors")
+_with_claimed = state_with("area", "survivors")
 
 
 def claim_of(state: State) -> Claim:
@@ -174,11 +184,11 @@ def grant(state: State) -> State:
     claim = claim_of(state)
     s, item = claim.claimant, claim.item
     if item is None:
-        return replace(state, phase=_CLAIM_CARD, waiting=0)
+        return _with_phase_waiting(state, _CLAIM_CARD, 0)
     here = state.area[state.here]
     cards, card = take(here.cards, item, s, known=True)
     location = Location(here.building, here.looted, cards, here.zombies)
-    state = replace(state, area=set_location(state, state.here, location))
+    state = _with_area(state, set_location(state, state.here, location))
     if claim.use:
         # "Items that are at a location can be used or equipped just like items that
         # are in a Survivor's hand."
@@ -187,7 +197,7 @@ def grant(state: State) -> State:
     else:
         me = state.survivors[s]
         me = with_hand(me, add(me.hand, shown_to(card, seat_bit(s))))
-        state = replace(state, survivors=set_survivor(state, s, me))
+        state = _with_survivors(state, set_survivor(state, s, me))
     return back_to_location(state)
 
 
@@ -199,9 +209,7 @@ def do_claim_card(state: State, item: int) -> State:
     location = Location(here.building, here.looted, cards, here.zombies)
     me = state.survivors[s]
     me = with_hand(me, add(me.hand, shown_to(card, seat_bit(s))))
-    state = replace(
-        state,
-        area=set_location(state, state.here, location),
-        survivors=set_survivor(state, s, me),
+    state = _with_claimed(
+        state, set_location(state, state.here, location), set_survivor(state, s, me)
     )
     return back_to_location(state)

@@ -182,9 +182,7 @@ def do_commit(state: State, move: Move) -> State:
     # Declare: "Survivors simultaneously flip their cards face-up".
     # Every Survivor declares in seat order (a target, Combat Items, or just 'ready'), so
     # the order does not reveal who holds a Combat Item.
-    return _next_declare(
-        state, replace_combat(combat, commits=commits, revealed=True, queue=fighting)
-    )
+    return _next_declare(state, _revealed(combat, commits, True, fighting))
 
 
 #: The Action cards by value: ``Commit(k)`` without the enum's call.
@@ -196,6 +194,14 @@ _with_combat_step = state_with("combat", "phase", "step")
 _with_commits = combat_with("commits")
 _with_queue = combat_with("queue")
 _declared = combat_with("targets", "fought", "hostile", "queue")
+_revealed = combat_with("commits", "revealed", "queue")
+_with_escaped = combat_with("escaped")
+_with_fought = combat_with("fought", "headshot")
+_with_resolved = state_with("combat", "area", "zombie_gone", "zombie_hidden")
+_with_used = state_with("survivors", "used")
+_with_scare = combat_with("noise", "scare")
+_with_headshot = combat_with("headshot")
+_with_phase_step = state_with("phase", "step")
 
 
 # ----------------------------------------------------------------- Declare
@@ -344,10 +350,10 @@ def _combat_item(state: State, s: int, item: int) -> State:
     me = state.survivors[s]
     hand, _ = take_public(config, me.hand, item)
     life = min(config.survivor_life, me.life + it.heal)
-    state = replace(
+    state = _with_used(
         state,
-        survivors=set_survivor(state, s, Survivor(life, hand, me.equipment, me.armor, me.wear)),
-        used=bump(state.used, item),
+        set_survivor(state, s, Survivor(life, hand, me.equipment, me.armor, me.wear)),
+        bump(state.used, item),
     )
     combat = state.combat
     assert combat is not None
@@ -366,8 +372,8 @@ def _combat_item(state: State, s: int, item: int) -> State:
         if combat.origin is not _DECIDE:
             location = Location(here.building, here.looted, here.cards, zombies)
             state = replace(state, area=set_location(state, state.here, location))
-    combat = replace_combat(combat, noise=combat.noise + it.noise, scare=combat.scare + it.scare)
-    state = replace(state, combat=combat)
+    combat = _with_scare(combat, combat.noise + it.noise, combat.scare + it.scare)
+    state = _with_combat(state, combat)
     if it.effect:
         return run_effect(state, it.effect, Played(s, item, it.amount))
     return state
@@ -390,7 +396,7 @@ def do_resolve(state: State, roll: int) -> State:
         # "they must roll a number greater than or equal to the Escape Value", with "+1 ...
         # for each other Survivor at that location not also trying to escape".
         if roll + escape_bonus(state, s) >= escape_value(state, s):
-            combat = replace_combat(combat, escaped=with_seat(combat.escaped, s))
+            combat = _with_escaped(combat, with_seat(combat.escaped, s))
     else:
         gun = -1
         if commit == _SHOOT:
@@ -424,7 +430,7 @@ def do_resolve(state: State, roll: int) -> State:
             zombies = here.zombies[:target] + (zombie,) + here.zombies[target + 1 :]
             location = Location(here.building, here.looted, here.cards, zombies)
             changes["area"] = set_location(state, state.here, location)
-            combat = replace_combat(combat, headshot=heads)
+            combat = _with_headshot(combat, heads)
     return _next_resolve(state, combat, **changes)
 
 
@@ -466,11 +472,15 @@ def _end_resolve(state: State, combat: Combat, **changes: object) -> State:
                 keep.append(z)
                 fought.append(combat.fought[i])
         location = Location(here.building, here.looted, here.cards, tuple(keep))
-        combat = replace_combat(combat, fought=tuple(fought), headshot=(False,) * len(keep))
-        changes["area"] = area[: state.here] + (location,) + area[state.here + 1 :]
-        changes["zombie_gone"] = gone
-        changes["zombie_hidden"] = hidden
-    state = replace(state, combat=combat, **changes)
+        combat = _with_fought(combat, tuple(fought), (False,) * len(keep))
+        area = area[: state.here] + (location,) + area[state.here + 1 :]
+        if "noise" in changes:  # the only other field a roll changes
+            state = replace(state, noise=changes["noise"])
+        state = _with_resolved(state, combat, area, gone, hidden)
+    elif changes:
+        state = replace(state, combat=combat, **changes)
+    else:
+        state = _with_combat(state, combat)
     # Survivors killed in this step die now.
     for s in tables(config).survivors:
         if (
@@ -509,7 +519,7 @@ def _zombie_step(state: State, i: int) -> State:
     while i < len(zombies):
         options = bite_options(state, i)
         if len(options) > 1:
-            return replace(state, phase=_PHASE_BITE, step=biting(zombies[i].number))
+            return _with_phase_step(state, _PHASE_BITE, biting(zombies[i].number))
         if options:
             state = hurt(state, options[0], zombie_stats(config, zombies[i])[1], headshot=False)
             if not living(state):

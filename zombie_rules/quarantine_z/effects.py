@@ -18,7 +18,6 @@ from zombie_rules.quarantine_z._base import (
     has,
     held_kinds,
     move_row,
-    replace,
     set_location,
     set_survivor,
     state_with,
@@ -111,10 +110,7 @@ def use_from_hand(state: State, s: int, item: int, action: Action) -> State:
     """Play ``item`` from ``s``'s hand: heal with it or equip it."""
     me = state.survivors[s]
     hand, _ = take_public(state.config, me.hand, item)
-    state = replace(
-        state,
-        survivors=set_survivor(state, s, with_hand(me, hand)),
-    )
+    state = _with_survivors(state, set_survivor(state, s, with_hand(me, hand)))
     return apply_item(state, s, item, action)
 
 
@@ -126,11 +122,11 @@ def apply_item(state: State, s: int, item: int, action: Action) -> State:
     if action is _USE:
         life = min(config.survivor_life, me.life + it.heal)
         me = with_life(me, life)
-        return replace(state, survivors=set_survivor(state, s, me), used=bump(state.used, item))
+        return _with_hurt(state, set_survivor(state, s, me), bump(state.used, item))
     # A card from a hand or a location carries no damage tokens: it is worn at full Armor.
     equipment = tuple(sorted((*me.equipment, item)))
     me = Survivor(me.life, me.hand, equipment, me.armor + it.armor, me.wear)
-    return replace(state, survivors=set_survivor(state, s, me))
+    return _with_survivors(state, set_survivor(state, s, me))
 
 
 # ------------------------------------------------------------ attacks
@@ -144,11 +140,11 @@ def spend_ammo(state: State, s: int) -> tuple[State, int]:
     ammo = tables(config).ammo_of[gun]
     hand, _ = take_public(config, me.hand, ammo)
     silent = any(config.items[e].silent for e in me.equipment)
-    state = replace(
+    state = _with_shot(
         state,
-        survivors=set_survivor(state, s, with_hand(me, hand)),
-        used=bump(state.used, ammo),
-        noise=state.noise + (0 if silent else 1),
+        set_survivor(state, s, with_hand(me, hand)),
+        bump(state.used, ammo),
+        state.noise + (0 if silent else 1),
     )
     return state, gun
 
@@ -249,7 +245,7 @@ def drop(state: State, s: int) -> State:
         for e in me.equipment:
             used = bump(used, e)
         lost = tuple(sorted((*state.lost, *me.hand)))
-        return replace(state, survivors=set_survivor(state, s, dead), used=used, lost=lost)
+        return _with_lost(state, set_survivor(state, s, dead), used, lost)
     here = state.area[state.here]
     cards = tuple(sorted((*here.cards, *me.hand, *(card_code(e, everyone) for e in me.equipment))))
     location = Location(here.building, here.looted, cards, here.zombies)
@@ -264,3 +260,5 @@ _with_survivors = state_with("survivors")
 _with_combat = state_with("combat")
 _with_laid = state_with("survivors", "area")
 _with_died = combat_with("died")
+_with_shot = state_with("survivors", "used", "noise")
+_with_lost = state_with("survivors", "used", "lost")

@@ -22,6 +22,7 @@ from zombie_rules.quarantine_z._base import (
     mask_of,
     replace,
     set_location,
+    state_with,
     zombie_deck_size,
 )
 from zombie_rules.quarantine_z.cards import Deck
@@ -66,6 +67,8 @@ def zombie_draws(
     n = min(n, room, zombie_deck_size(state))
     if n <= 0:
         return continue_after_draws(state, resume, played, **changes)
+    if not changes:
+        return _with_step(state, _ZOMBIE_DRAW, drawing(n, resume, played))
     return replace(state, phase=_ZOMBIE_DRAW, step=drawing(n, resume, played), **changes)
 
 
@@ -77,10 +80,43 @@ def do_zombie_draw(state: State, card: int) -> State:
     hand = tuple(sorted((*state.zombie_hand, card)))
     left = step.left - 1
     if left > 0 and len(hand) < state.config.zombie_hand and sum(deck) - state.burned > 0:
-        return replace(
-            state, zombie_deck=deck, zombie_hand=hand, step=drawing(left, step.resume, step.played)
-        )
-    return continue_after_draws(state, step.resume, step.played, zombie_deck=deck, zombie_hand=hand)
+        return _with_drawn(state, deck, hand, drawing(left, step.resume, step.played))
+    resume = step.resume
+    if resume is _ZOMBIES:
+        return _with_drawn_step(state, deck, hand, _ZOMBIES, zombies_played(step.played))
+    if resume is _COMMIT:
+        return _with_drawn_step(state, deck, hand, _COMMIT, None)
+    return continue_after_draws(_with_drawn(state, deck, hand, step), resume, step.played)
+
+
+#: Positional rebuilds for the steps of most moves (see ``_base.state_with``).
+_with_step = state_with("phase", "step")
+_with_drawn = state_with("zombie_deck", "zombie_hand", "step")
+_with_drawn_step = state_with("zombie_deck", "zombie_hand", "phase", "step")
+_with_proposals = state_with("phase", "proposals")
+_with_passed = state_with("passed")
+_with_restricted = state_with("restricted")
+_with_area = state_with("area")
+_with_loot = state_with("phase", "step", "loot")
+_with_combat = state_with("phase", "combat", "step")
+_with_sneak = state_with("phase", "here", "step", "noise", "proposals", "passed")
+_with_decide = state_with(
+    "phase", "step", "proposals", "passed", "restricted", "waiting", "actions_used", "loot",
+    "noise", "fed", "combat",
+)  # fmt: skip
+_with_location = state_with(
+    "phase", "step", "passed", "waiting", "actions_used", "loot", "fed", "combat"
+)
+_back_to_location = state_with("phase", "step", "waiting", "combat")
+_with_combat_step = state_with("phase", "combat", "step", "waiting")
+_left_combat = state_with("combat", "step")
+_with_allowance = state_with("step", "allowance")
+_back_to_decide = state_with("phase", "step", "survivors")
+_with_no_loot = state_with("loot", "step")
+_with_fed = state_with("fed")
+_with_fed_step = state_with("fed", "phase", "step")
+_with_no_combat = state_with("combat")
+_with_phase = state_with("phase")
 
 
 def continue_after_draws(
@@ -89,6 +125,8 @@ def continue_after_draws(
     """Pick up the step the draws interrupted (``played``: Zombies played in the Zombies!
     step resumed; ``changes``: fields to set first, in the same rebuild when the step
     goes on at once)."""
+    if resume is _ZOMBIES and not changes:
+        return _with_step(state, _ZOMBIES, zombies_played(played))
     if resume is _ZOMBIES:
         return replace(state, phase=_ZOMBIES, step=zombies_played(played), **changes)
     if resume is _COMMIT:
@@ -110,10 +148,8 @@ def continue_after_draws(
 def start_decide(state: State) -> State:
     """On the Move, Decide: "All the Survivors must decide on a location to travel to."."""
     n = state.config.players
-    return replace(
-        state, phase=_DECIDE, step=None,
-        proposals=(-1,) * n, passed=0, restricted=0, waiting=0, actions_used=(0,) * n,
-        loot=(0, 0), noise=0, fed=0, combat=None,
+    return _with_decide(
+        state, _DECIDE, None, (-1,) * n, 0, 0, 0, (0,) * n, (0, 0), 0, 0, None
     )  # fmt: skip
 
 
@@ -141,17 +177,22 @@ def agreed(
     chosen = {proposals[j] for j in alive}
     if len(chosen) == 1 and -1 not in chosen:
         return _start_sneak(state, chosen.pop(), **changes)
-    state = replace(state, phase=_DECIDE, proposals=proposals, **changes)
+    if changes:
+        state = replace(state, phase=_DECIDE, proposals=proposals, **changes)
+    else:
+        state = _with_proposals(state, _DECIDE, proposals)
     waiting = 0 if after_combat else state.passed & mask_of(alive)
     for s in alive:
         if has_seat(waiting, s) and proposal_changes(state, s):
             waiting = without_seat(waiting, s)
-    return state if waiting == state.passed else replace(state, passed=waiting)
+    return state if waiting == state.passed else _with_passed(state, waiting)
 
 
 def back_to_decide(state: State, **changes: object) -> State:
     """Back to the Decide step after a theft On the Move (nobody's proposal changed);
     ``changes``: what the theft changed, set in the same rebuild."""
+    if list(changes) == ["survivors"]:  # a theft's card drawn: the usual case
+        return _back_to_decide(state, _DECIDE, None, changes["survivors"])
     return replace(state, phase=_DECIDE, step=None, **changes)
 
 
@@ -195,15 +236,18 @@ def gives_way(state: State, s: int, destination: int) -> bool:
 def _start_sneak(state: State, destination: int, **changes: object) -> State:
     # "each Survivor rolls a die. Each Survivor who rolls a 3 or below makes Noise."
     n = state.config.players
+    step = turn_of(living(state)[0])
+    if not changes:
+        return _with_sneak(state, _SNEAK, destination, step, 0, (-1,) * n, 0)
     return replace(
-        state, phase=_SNEAK, here=destination, step=turn_of(living(state)[0]), noise=0,
+        state, phase=_SNEAK, here=destination, step=step, noise=0,
         proposals=(-1,) * n, passed=0, **changes,
     )  # fmt: skip
 
 
 def end_zombies_step(state: State) -> State:
     """ "If a Zombie is played, then Combat immediately begins" (left zombies are there too)."""
-    state = replace(state, step=None, allowance=0)
+    state = _with_allowance(state, None, 0)
     if state.area[state.here].zombies:
         return start_combat(state, _LOOT_DRAW)
     return loot(state, 0)
@@ -213,16 +257,16 @@ def loot(state: State, escaped: int) -> State:
     """ "If it's the first time the Survivors have successfully arrived there, draw ..."."""
     here = state.area[state.here]
     restricted = escaped & mask_of(living(state))
-    state = replace(state, restricted=restricted)
+    state = _with_restricted(state, restricted)
     if here.looted:
         return enter_location(state)
     # "Mark this location as being "looted"."
     location = Location(here.building, True, here.cards, here.zombies)
-    state = replace(state, area=set_location(state, state.here, location))
+    state = _with_area(state, set_location(state, state.here, location))
     building = state.config.buildings[here.building]
     if building.variable:
         # "If it's a variable location (such as a House) have one player roll a die"
-        return replace(state, phase=_LOOT_ROLL)
+        return _with_phase(state, _LOOT_ROLL)
     return loot_draws(state, building.supply, building.munition)
 
 
@@ -232,11 +276,11 @@ def loot_draws(state: State, supply: int, munition: int) -> State:
     munition = min(munition, sum(state.munition_deck))
     if supply:
         step = loot_from(_SUPPLY)
-        return replace(state, phase=_LOOT_DRAW, step=step, loot=(supply, munition))
+        return _with_loot(state, _LOOT_DRAW, step, (supply, munition))
     if munition:
         step = loot_from(_MUNITION)
-        return replace(state, phase=_LOOT_DRAW, step=step, loot=(0, munition))
-    return enter_location(replace(state, loot=(0, 0), step=None))
+        return _with_loot(state, _LOOT_DRAW, step, (0, munition))
+    return enter_location(_with_no_loot(state, (0, 0), None))
 
 
 # ------------------------------------------------------------- At a Location
@@ -245,17 +289,17 @@ def loot_draws(state: State, supply: int, munition: int) -> State:
 def enter_location(state: State) -> State:
     """ "The game now moves to the At a Location phase."."""
     n = state.config.players
-    state = replace(
-        state, phase=_LOCATION, step=None, passed=0, waiting=0,
-        actions_used=(0,) * n, loot=(0, 0), fed=0, combat=None,
-    )  # fmt: skip
+    state = _with_location(state, _LOCATION, None, 0, 0, (0,) * n, (0, 0), 0, None)
     return lift_restriction(state)
 
 
 def back_to_location(state: State, **changes: object) -> State:
     """Back to the free actions after a claim, a theft or a combat at the location;
     ``changes``: what the move changed, set in the same rebuild."""
-    state = replace(state, phase=_LOCATION, step=None, waiting=0, combat=None, **changes)
+    if changes:
+        state = replace(state, phase=_LOCATION, step=None, waiting=0, combat=None, **changes)
+    else:
+        state = _back_to_location(state, _LOCATION, None, 0, None)
     if state.fed:
         # A death may have completed a wait-out the survivors had half fed (ruling 33).
         state = wait_out(state)
@@ -276,15 +320,15 @@ def wait_out(state: State) -> State:
     # "the Zombie Player must discard 6 cards from the game ... from their deck or their hand."
     count = min(state.config.shelter_discards, zombie_deck_size(state) + len(state.zombie_hand))
     if count == 0:
-        return replace(state, fed=0)
-    return replace(state, fed=0, phase=_SHELTER, step=discards(count))
+        return _with_fed(state, 0)
+    return _with_fed_step(state, 0, _SHELTER, discards(count))
 
 
 def lift_restriction(state: State) -> State:
     """Escaped Survivors may claim once "the non-Escaping Survivors have finished Collecting"."""
     alive = mask_of(living(state))
     if state.restricted and not alive & ~state.restricted & ~state.passed:
-        state = replace(state, restricted=0)
+        state = _with_restricted(state, 0)
     if alive & ~state.passed == 0:
         # Everyone is ready: "The Survivors may choose to leave the location".
         return start_decide(state)
@@ -301,12 +345,12 @@ def start_combat(state: State, origin: Phase) -> State:
     zombies = state.area[state.here].zombies if origin is not _DECIDE and state.here >= 0 else ()
     if not zombies and len(alive) < 2:
         # Nobody left to fight: the combat ends before it starts.
-        return leave_combat(replace(state, combat=None), origin, 0)
+        return leave_combat(_with_no_combat(state, None), origin, 0)
     combat = Combat(
         origin, mask_of(alive), 0, 0, (None,) * n, False, (None,) * n, (),
         (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
     )  # fmt: skip
-    return replace(state, phase=_COMMIT, combat=combat, step=None, waiting=0)
+    return _with_combat_step(state, _COMMIT, combat, None, 0)
 
 
 def end_round(state: State, **changes: object) -> State:
@@ -343,6 +387,8 @@ def end_round(state: State, **changes: object) -> State:
         combat.origin, combat.members, combat.escaped, combat.died, (None,) * n, False,
         (None,) * n, (), (0,) * len(zombies), (False,) * len(zombies), 0, 0, False, rounds,
     )  # fmt: skip
+    if not changes:
+        return _with_combat(state, _COMMIT, fresh, None)
     return replace(state, **{**changes, "phase": _COMMIT, "combat": fresh, "step": None})
 
 
@@ -369,17 +415,17 @@ def _move_on_from_zombies(state: State) -> State:
     here = state.area[state.here]
     healed = tuple(Zombie(z.card, z.face_up, z.mutations, 0, z.number) for z in here.zombies)
     location = Location(here.building, here.looted, here.cards, healed)
-    return start_decide(replace(state, area=set_location(state, state.here, location)))
+    return start_decide(_with_area(state, set_location(state, state.here, location)))
 
 
 def leave_combat(state: State, origin: Phase, escaped: int) -> State:
     """ "Once combat has ended, Survivors return to the phase they were in prior"."""
-    state = replace(state, combat=None, step=None)
+    state = _left_combat(state, None, None)
     if origin is _LOOT_DRAW:
         # "After successfully resolving Combat (or if no Combat occurred) the Survivors can
         # loot the location."
         return loot(state, escaped)
     if origin is _DECIDE:
         return agreed(state, after_combat=True)
-    state = replace(state, restricted=(state.restricted | escaped) & mask_of(living(state)))
+    state = _with_restricted(state, (state.restricted | escaped) & mask_of(living(state)))
     return back_to_location(state)

@@ -27,7 +27,6 @@ from zombie_rules.quarantine_z._base import (
     held_kinds,
     move_row,
     pair_rows,
-    replace,
     set_row,
     state_with,
     use_cap,
@@ -105,11 +104,18 @@ def _ambush_moves(s: int, victims: tuple[int, ...], shoot: bool) -> tuple[Move, 
 def ambush(state: State, s: int, victim: int, kind: int, origin: Phase) -> State:
     """ "To ambush another Survivor, play either your Fight or Shoot cards and resolve that
     action. This is considered a free attack, so they cannot immediately respond."."""
-    state = replace(state, actions_used=use_cap(state, s), noise=0)
+    state = _with_used_noise(state, use_cap(state, s), 0)
     gun: int | None = None
     if kind == 1:
         state, gun = spend_ammo(state, s)
-    return replace(state, phase=_AMBUSH_ROLL, step=Ambush(s, victim, gun, origin))
+    return _with_step(state, _AMBUSH_ROLL, Ambush(s, victim, gun, origin))
+
+
+#: Positional rebuilds for ambushes and thefts (see ``_base.state_with``).
+_with_used_noise = state_with("actions_used", "noise")
+_with_step = state_with("phase", "step")
+_with_noise_step = state_with("noise", "step")
+_with_theft = state_with("phase", "step", "actions_used")
 
 
 def ambush_of(state: State) -> Ambush:
@@ -131,7 +137,7 @@ def do_ambush_roll(state: State, roll: int) -> State:
         state = hurt(state, victim, damage, headshot=headshot)
     noise = state.noise
     # "After the attack is resolved, then all Survivors enter combat".
-    state = replace(state, noise=0, step=None)
+    state = _with_noise_step(state, 0, None)
     state = start_combat(state, step.resume)
     if noise and state.phase is _COMMIT:
         return zombie_draws(state, noise, _COMMIT)
@@ -266,10 +272,7 @@ def do_steal(state: State, s: int, j: int) -> State:
     The :class:`~.steps.Steal` keeps the step the theft interrupts (On the Move or At a
     Location).
     """
-    return replace(
-        state, phase=_STEAL_CARD, step=Steal(s, j, state.phase),
-        actions_used=use_cap(state, s),
-    )  # fmt: skip
+    return _with_theft(state, _STEAL_CARD, Steal(s, j, state.phase), use_cap(state, s))
 
 
 def theft_of(state: State) -> Steal:

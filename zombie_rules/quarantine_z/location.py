@@ -24,9 +24,9 @@ from zombie_rules.quarantine_z._base import (
     held_kinds,
     in_play,
     move_row,
-    replace,
     set_location,
     set_survivor,
+    state_with,
     take,
     use_cap,
     with_hand,
@@ -253,7 +253,7 @@ def do_location(state: State, move: Move) -> State:
     s = move.seat
     action = move.action
     if action is _LEAVE:
-        return lift_restriction(replace(state, passed=with_seat(state.passed, s)))
+        return lift_restriction(_with_passed(state, with_seat(state.passed, s)))
     if action is _USE or action is _EQUIP:
         return use_from_hand(state, s, move.args[0], action)
     if action is _AMBUSH:
@@ -273,11 +273,11 @@ def do_location(state: State, move: Move) -> State:
         hand, card = take(me.hand, move.args[0])
         here = state.area[state.here]
         location = Location(here.building, here.looted, add(here.cards, card), here.zombies)
-        return replace(
+        return _with_stash(
             state,
-            survivors=set_survivor(state, s, with_hand(me, hand)),
-            area=set_location(state, state.here, location),
-            actions_used=used,
+            set_survivor(state, s, with_hand(me, hand)),
+            set_location(state, state.here, location),
+            used,
         )
     # A claim: "If no other Survivor objects, they get to take the card into their hand."
     return start_claim(state, s, action, move, used)
@@ -290,11 +290,8 @@ def _feed(state: State, s: int, item: int) -> State:
     """Shelter: "the Survivors may play a Supply Card for each living Survivor"."""
     me = state.survivors[s]
     hand, _ = take_public(state.config, me.hand, item)
-    state = replace(
-        state,
-        survivors=set_survivor(state, s, with_hand(me, hand)),
-        used=bump(state.used, item),
-        fed=state.fed + 1,
+    state = _with_fed(
+        state, set_survivor(state, s, with_hand(me, hand)), bump(state.used, item), state.fed + 1
     )
     return wait_out(state)
 
@@ -340,16 +337,24 @@ def legal_shelter(state: State) -> tuple[Move, ...]:
 def do_shelter(state: State, move: Move) -> State:
     """One discard; the Survivors act again when the count is done or nothing is left."""
     if move.action is _BURN:
-        state = replace(state, burned=state.burned + 1)
+        state = _with_burned(state, state.burned + 1)
     else:
         card = move.args[0]
         hand = list(state.zombie_hand)
         hand.remove(card)
-        state = replace(
-            state, zombie_hand=tuple(hand), zombie_hidden=bump(state.zombie_hidden, card)
-        )
+        state = _with_discard(state, tuple(hand), bump(state.zombie_hidden, card))
     left = discards_due(state) - 1
     if left > 0 and (state.zombie_hand or zombie_deck_size(state) > 0):
-        return replace(state, step=discards(left))
+        return _with_step(state, discards(left))
     # The wait-out may have been completed by a death when everyone left was ready to leave.
-    return lift_restriction(replace(state, phase=_LOCATION, step=None))
+    return lift_restriction(_with_phase_step(state, _LOCATION, None))
+
+
+#: Positional rebuilds for the Shelter's discards and 'ready' (see ``_base.state_with``).
+_with_passed = state_with("passed")
+_with_burned = state_with("burned")
+_with_discard = state_with("zombie_hand", "zombie_hidden")
+_with_step = state_with("step")
+_with_phase_step = state_with("phase", "step")
+_with_stash = state_with("survivors", "area", "actions_used")
+_with_fed = state_with("survivors", "used", "fed")

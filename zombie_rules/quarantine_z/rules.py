@@ -41,8 +41,8 @@ from zombie_rules.quarantine_z._base import (
     in_play,
     living,
     move_row,
-    replace,
     shown,
+    state_with,
     zombie_deck_size,
 )
 from zombie_rules.quarantine_z.cards import Deck
@@ -328,7 +328,11 @@ def _finish(state: State) -> State:
 
 def _game_over(state: State) -> State:
     """The game over at ``state``: no step, no combat, nobody waited for."""
-    return replace(state, phase=_OVER, step=None, combat=None, waiting=0)
+    return _with_over(state, _OVER, None, None, 0)
+
+
+#: The game-over copy, positional (see ``_base.state_with``).
+_with_over = state_with("phase", "step", "combat", "waiting")
 
 
 def result(state: State) -> Result | None:

@@ -15,7 +15,6 @@ from zombie_rules.quarantine_z._base import (
     add,
     args_error,
     bump,
-    replace,
     set_survivor,
     state_with,
     with_hand,
@@ -74,6 +73,9 @@ def new_game(config: Config | None = None) -> State:
 #: Positional rebuilds for the set-up's every move (see ``_base.state_with``).
 _with_step = state_with("phase", "step")
 _with_area = state_with("building_pile", "area")
+_with_drawn = state_with("phase", "step", "survivors", "supply_deck", "munition_deck")
+_with_decks = state_with("survivors", "supply_deck", "munition_deck")
+_with_built = state_with("building_pile", "area", "phase", "step")
 
 
 def do_building(state: State, building: int) -> State:
@@ -82,34 +84,34 @@ def do_building(state: State, building: int) -> State:
     area = (*state.area, Location(building, False, (), ()))
     if len(area) < state.config.area_size:
         return _with_area(state, pile, area)
-    return _next_setup_draw(
-        state, 0, state.supply_deck, state.munition_deck, building_pile=pile, area=area
-    )
+    step = _next_setup_step(state, 0, state.supply_deck, state.munition_deck)
+    if step is not None:
+        return _with_built(state, pile, area, _SETUP_CHOOSE, step)
+    return _opening_draws(_with_area(state, pile, area))
 
 
-def _next_setup_draw(
-    state: State,
-    done: int,
-    supply: tuple[int, ...],
-    munition: tuple[int, ...],
-    **changes: object,
-) -> State:
-    """ "Each Survivor draws either a Supply or Munition card ... until they have drawn 4".
+def _opening_draws(state: State) -> State:
+    """ "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38), once
+    the Survivors' set-up draws are over (the draws read neither Survivors nor their decks)."""
+    return zombie_draws(state, state.config.zombie_opening_hand, _DECIDE)
 
-    ``supply`` and ``munition`` are the decks now; ``changes`` the fields the draw just
-    made changed (the decks among them), set in the same rebuild as the next step.
-    """
+
+def _next_setup_step(
+    state: State, done: int, supply: tuple[int, ...], munition: tuple[int, ...]
+) -> SetupDraw | None:
+    """ "Each Survivor draws either a Supply or Munition card ... until they have drawn 4":
+    the set-up draw after ``done`` draws with these decks, or None once they are over.
+
+    The callers set the fields the draw changed in the same positional rebuild as the
+    step returned (see ``_base.state_with``)."""
     config = state.config
     survivors = tables(config).survivors
     total = len(survivors) * config.setup_draws
     while done < total:
         if any(supply) or any(munition):
-            seat = survivors[done % len(survivors)]
-            step = setup_draw(seat, done, None)
-            return replace(state, phase=_SETUP_CHOOSE, step=step, **changes)
+            return setup_draw(survivors[done % len(survivors)], done, None)
         done += 1  # both decks are empty (only with a small custom set)
-    # "The Zombie Player draws 4 cards from the Zombie (Z) deck." (scaled: ruling 38)
-    return zombie_draws(state, config.zombie_opening_hand, _DECIDE, **changes)
+    return None
 
 
 def _setup_step(state: State) -> SetupDraw:
@@ -165,12 +167,10 @@ def do_setup_draw(state: State, item: int) -> State:
     pile = bump(state.munition_deck if munition else state.supply_deck, item, -1)
     # "They may look at this card."
     me = with_hand(me, add(me.hand, card_code(item, seat_bit(seat))))
-    if munition:
-        return _next_setup_draw(
-            state, step.drawn + 1, state.supply_deck, pile,
-            survivors=set_survivor(state, seat, me), munition_deck=pile,
-        )  # fmt: skip
-    return _next_setup_draw(
-        state, step.drawn + 1, pile, state.munition_deck,
-        survivors=set_survivor(state, seat, me), supply_deck=pile,
-    )  # fmt: skip
+    supply = state.supply_deck if munition else pile
+    munitions = pile if munition else state.munition_deck
+    nxt = _next_setup_step(state, step.drawn + 1, supply, munitions)
+    survivors = set_survivor(state, seat, me)
+    if nxt is not None:
+        return _with_drawn(state, _SETUP_CHOOSE, nxt, survivors, supply, munitions)
+    return _opening_draws(_with_decks(state, survivors, supply, munitions))

@@ -25,9 +25,9 @@ from zombie_rules.quarantine_z._base import (
     living,
     move_row,
     numbers,
-    replace,
     set_location,
     set_row,
+    state_with,
     use_cap,
     zombie_at,
     zombie_deck_size,
@@ -269,7 +269,7 @@ def do_decide(state: State, move: Move) -> State:
     if action is _AMBUSH:
         return ambush(state, s, move.args[0], move.args[1], _DECIDE)
     if action is _READY:
-        return replace(state, passed=with_seat(state.passed, s))
+        return _with_passed(state, with_seat(state.passed, s))
     if action is _GIVE:
         return do_give(state, s, move.args[0], move.args[1])
     if action is _STEAL:
@@ -300,11 +300,12 @@ def do_sneak(state: State, roll: int) -> State:
     seat = sneaker(state)
     later = [s for s in living(state) if s > seat]
     if later:
-        return replace(state, noise=noise, step=turn_of(later[0]))
+        return _with_noise_step(state, noise, turn_of(later[0]))
     # "Once each Survivor has rolled, the Zombie Player draws a Zombie Card for every Noise made."
     # "the Zombie Player may play a Zombie": one per two living Survivors (ruling 38).
     allowance = state.config.zombies_allowed(len(living(state)))
-    return zombie_draws(state, noise, _ZOMBIES, 0, noise=0, allowance=allowance)
+    # The draws read neither field: both are set first, positionally.
+    return zombie_draws(_with_noise_allowance(state, 0, allowance), noise, _ZOMBIES, 0)
 
 
 def played(state: State) -> int:
@@ -428,6 +429,18 @@ def _bare(z: int, action: Action) -> Move:
     return Move(z, action)
 
 
+#: Positional rebuilds for the Zombie Player's plays (see ``_base.state_with``).
+_with_zombie = state_with("zombie_hand", "step", "area", "next_zombie")
+_with_mutation = state_with("zombie_hand", "area")
+_with_event = state_with("zombie_hand", "zombie_gone")
+_with_noise_step = state_with("noise", "step")
+_with_passed = state_with("passed")
+_with_noise_allowance = state_with("noise", "allowance")
+_with_allowance = state_with("allowance")
+_with_munition = state_with("area", "munition_deck")
+_with_supply = state_with("area", "supply_deck")
+
+
 def do_zombies(state: State, move: Move) -> State:
     """Play an Event, a Zombie (face up or down) or a Mutation; draw instead; or be done."""
     config = state.config
@@ -443,13 +456,13 @@ def do_zombies(state: State, move: Move) -> State:
     here = state.area[state.here]
     if action is _EVENT:
         c = config.zombie_cards[card]
-        state = replace(state, zombie_hand=tuple(hand), zombie_gone=bump(state.zombie_gone, card))
+        state = _with_event(state, tuple(hand), bump(state.zombie_gone, card))
         if c.effect:
             return run_effect(state, c.effect, Played(move.seat, card, c.amount))
         if c.event is _EVENT_DRAW:
             return zombie_draws(state, c.amount, _ZOMBIES, played(state))
         if c.event is _SWARM:
-            return replace(state, allowance=state.allowance + c.amount)
+            return _with_allowance(state, state.allowance + c.amount)
         return hurt(state, move.args[1], c.amount, headshot=False)
     if action is _MUTATE:
         i = zombie_at(here.zombies, move.args[1])
@@ -459,17 +472,17 @@ def do_zombies(state: State, move: Move) -> State:
         zombies = here.zombies[:i] + (mutated,) + here.zombies[i + 1 :]
         location = Location(here.building, here.looted, here.cards, zombies)
         area = set_location(state, state.here, location)
-        return replace(state, zombie_hand=tuple(hand), area=area)
+        return _with_mutation(state, tuple(hand), area)
     # "plays any card in their hand face-down, or any card that says "This is a Zombie"
     # face-up." It enters play numbered after every zombie before it.
     new = Zombie(card, action is _PLAY, (), 0, state.next_zombie)
     location = Location(here.building, here.looted, here.cards, (*here.zombies, new))
-    after = replace(
+    after = _with_zombie(
         state,
-        zombie_hand=tuple(hand),
-        step=zombies_played(played(state) + 1),
-        area=set_location(state, state.here, location),
-        next_zombie=state.next_zombie + 1,
+        tuple(hand),
+        zombies_played(played(state) + 1),
+        set_location(state, state.here, location),
+        state.next_zombie + 1,
     )
     if action is _PLAY and config.zombie_cards[card].effect:
         # A special zombie's ability acts once it is in play; face down it is a standard one.
@@ -498,8 +511,8 @@ def do_loot_draw(state: State, item: int) -> State:
     assert isinstance(step, LootDraw)
     if step.deck is _MUNITION:
         deck = bump(state.munition_deck, item, -1)
-        state = replace(state, area=area, munition_deck=deck)
+        state = _with_munition(state, area, deck)
         return loot_draws(state, 0, munition - 1)
     deck = bump(state.supply_deck, item, -1)
-    state = replace(state, area=area, supply_deck=deck)
+    state = _with_supply(state, area, deck)
     return loot_draws(state, supply - 1, munition)
