@@ -7,6 +7,7 @@ from typing import TypeVar
 
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.quarantine_z import (
+    GAME,
     Action,
     Config,
     Deck,
@@ -18,8 +19,20 @@ from zombie_rules.quarantine_z import (
     legal_moves,
     new_game,
 )
+from zombie_rules.testing import random_playout
 
 T = TypeVar("T")
+
+
+def random_states(seeds: range) -> list[State]:
+    """Every state of one random game per seed, over 3-5 players and each Zombie seat,
+    with six free actions a visit (so Decide steps list many moves)."""
+    out: list[State] = []
+    for seed in seeds:
+        config = Config(players=(3, 4, 5)[seed % 3], zombie_seat=seed % 3, free_actions=6)
+        out += random_playout(GAME, config, seed).states
+    return out
+
 
 DEFAULT_HANDS: dict[int, tuple[str, ...]] = {
     1: ("Pistol", "Bullets", "Canned Food", "Bandages"),

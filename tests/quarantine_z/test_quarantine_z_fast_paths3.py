@@ -18,10 +18,10 @@ import random
 
 import attrs
 
+from tests.quarantine_z.qz_helpers import random_states
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.seats import has_seat, with_seat
 from zombie_rules.quarantine_z import (
-    GAME,
     Config,
     Phase,
     State,
@@ -38,18 +38,8 @@ from zombie_rules.quarantine_z.effects import item_moves
 from zombie_rules.quarantine_z.knowledge import item_counts, items_of
 from zombie_rules.quarantine_z.rules import _finish, _pile
 from zombie_rules.quarantine_z.state import Action, Move
-from zombie_rules.testing import random_playout
 
-
-def _states(seeds: range = range(8)) -> list[State]:
-    out: list[State] = []
-    for seed in seeds:
-        config = Config(players=(3, 4, 5)[seed % 3], zombie_seat=seed % 3, free_actions=6)
-        out += random_playout(GAME, config, seed).states
-    return out
-
-
-STATES = _states()
+STATES = random_states(range(8))
 
 
 def test_held_kinds_are_the_distinct_items_of_a_hand_in_order() -> None:

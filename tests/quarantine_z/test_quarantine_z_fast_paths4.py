@@ -12,23 +12,14 @@ from __future__ import annotations
 
 import attrs
 
-from zombie_rules.quarantine_z import GAME, Config, Phase, State, Survivor, combat, rules, travel
+from tests.quarantine_z.qz_helpers import random_states
+from zombie_rules.quarantine_z import Config, Phase, Survivor, combat, rules, travel
 from zombie_rules.quarantine_z._base import with_hand, with_life
 from zombie_rules.quarantine_z.config import _tables, tables
 from zombie_rules.quarantine_z.state import Action
 from zombie_rules.quarantine_z.steps import SetupDraw, setup_draw
-from zombie_rules.testing import random_playout
 
-
-def _states(seeds: range = range(6)) -> list[State]:
-    out: list[State] = []
-    for seed in seeds:
-        config = Config(players=(3, 4, 5)[seed % 3], zombie_seat=seed % 3, free_actions=6)
-        out += random_playout(GAME, config, seed).states
-    return out
-
-
-STATES = _states()
+STATES = random_states(range(6))
 
 
 def _same(a: object, b: object) -> None:
