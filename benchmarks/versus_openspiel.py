@@ -28,10 +28,10 @@ measured in one run compare.
 
 After the table come the calls one by one (what each costs at the nodes where
 the loop makes it, over the states of recorded games), the cost per step by step
-index (it must stay flat as a game gets longer), the same by kind of move (a
-game's opening plays other moves than its end, so the mix alone can move the
-first figures; a kind that costs more late than early is a cost that grows with
-the game) and the memory per kept state
+index (it must stay flat as a game gets longer), the same by kind of move and
+the events the step caused (a game's opening plays other moves than its end, so
+the mix alone can move the first figures; a kind that costs more late than early
+is a cost that grows with the game) and the memory per kept state
 (every state of a game kept alive, against what a state would cost if it shared
 nothing with the one before).
 """
@@ -367,12 +367,18 @@ def _bucket(step: int) -> int:
     return max(i for i, edge in enumerate(BUCKETS) if step >= edge)
 
 
-def step_kind(move: Any) -> str:
-    """A move's kind for the by-kind table: its ``action`` where it has one, else its type."""
+def step_kind(move: Any, events: Sequence[str] = ()) -> str:
+    """A step's kind for the by-kind table: the move's ``action`` (else its type) and its events.
+
+    The events (``Game.events``) tell apart steps of one kind of move that do
+    different rule work: in Zombie Doctor a play that also ends the turn (the hand
+    refilled from the deck's bottom once the unseen deck is used up) against one that
+    waits for a separate draw. Without them, a change in that mix along a game would
+    pass for a cost that grows with the game.
+    """
     action = getattr(move, "action", None)
-    if action is None:
-        return type(move).__name__
-    return str(getattr(action, "value", action))
+    kind = type(move).__name__ if action is None else str(getattr(action, "value", action))
+    return f"{kind} +{'+'.join(events)}" if events else kind
 
 
 def by_length(
@@ -387,7 +393,7 @@ def by_length(
     move: a cost that grows with the game's length shows as one kind costing more
     late than early, while a change of mix alone leaves each kind's row flat.
     """
-    legal_moves, to_act, apply = game.legal_moves, game.to_act, game.apply
+    legal_moves, to_act, apply, events = game.legal_moves, game.to_act, game.apply, game.events
     config = game.config_type(**(changes or {}))
     rng = random.Random(seed)
     times: list[list[int]] = [[] for _ in BUCKETS]
@@ -407,13 +413,14 @@ def by_length(
             else:
                 legal = legal_moves(state)
                 move = legal[rng.randrange(len(legal))]
-            state = apply(state, move)
+            before, state = state, apply(state, move)
             spent = clock() - start
             bucket = _bucket(step)
             times[bucket].append(spent)
-            kind = kinds.get(step_kind(move))
+            name = step_kind(move, events(before, move, state))
+            kind = kinds.get(name)
             if kind is None:
-                kind = kinds[step_kind(move)] = [[] for _ in BUCKETS]
+                kind = kinds[name] = [[] for _ in BUCKETS]
             kind[bucket].append(spent)
             step += 1
         lengths.append(step)
@@ -455,7 +462,9 @@ def late_over_early(values: Sequence[float | None]) -> float | None:
 
 def by_kind_table(rows: Sequence[dict[str, Any]]) -> str:
     labels = [f"{lo}-{hi - 1}" for lo, hi in itertools.pairwise(BUCKETS)] + [f"{BUCKETS[-1]}+"]
-    header = f"{'title':<22} {'kind of move':<16}" + "".join(f" {label:>8}" for label in labels)
+    header = f"{'title':<22} {'kind of move +events':<30}" + "".join(
+        f" {label:>8}" for label in labels
+    )
     header += f" {'late/early':>10}"
     lines = [header, "-" * len(header)]
     for row in rows:
@@ -463,7 +472,7 @@ def by_kind_table(rows: Sequence[dict[str, Any]]) -> str:
             ratio = late_over_early(values)
             if ratio is None:
                 continue  # a kind seen in one stretch of the game only says nothing of growth
-            lines.append(f"{row['game']:<22} {kind:<16}{_cells(values)} {ratio:>10.2f}")
+            lines.append(f"{row['game']:<22} {kind:<30}{_cells(values)} {ratio:>10.2f}")
     return "\n".join(lines)
 
 
@@ -635,7 +644,8 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     lengths += [by_length(GAMES[n], args.games, args.seed, c) for n, c in long_games]
     section("Cost per step by step index (median us, sample_chance loop)", by_length_table(lengths))
     section(
-        "The same steps by kind of move (median us; kinds played in one stretch of a game only are"
+        "The same steps by kind of move and the events it caused (median us; kinds played in one"
+        " stretch of a game only are"
         " left out; late/early = the last bucket over the first)",
         by_kind_table(lengths),
     )

@@ -153,10 +153,11 @@ def test_the_by_kind_table_keeps_each_kind_of_move_apart() -> None:
     script = load_script()
     row = script.by_length(GAMES["zombie_run"], 3, 0)
     kinds = row["kinds"]
+    game = GAMES["zombie_run"]
     played = {
-        script.step_kind(m)
-        for moves in script.recorded_states(GAMES["zombie_run"], 3, 0)[1]
-        for m in moves
+        script.step_kind(move, game.events(before, move, after))
+        for states, moves in zip(*script.recorded_states(game, 3, 0), strict=True)
+        for before, move, after in zip(states, moves, states[1:], strict=False)
     }
     assert set(kinds) == played
     for values in kinds.values():
@@ -172,3 +173,14 @@ def test_a_moves_kind_is_its_action_or_its_type() -> None:
     (moves,) = script.recorded_states(GAMES["texas_zombies"], 1, 0)[1]
     assert moves and all(script.step_kind(m) == m.action.value for m in moves)
     assert script.step_kind(3) == "int"
+
+
+def test_a_steps_kind_names_the_events_it_caused() -> None:
+    """A play that also ends the turn is kept apart from one that does not."""
+    script = load_script()
+    (moves,) = script.recorded_states(GAMES["texas_zombies"], 1, 0)[1]
+    assert (
+        script.step_kind(moves[0], ("story", "turn_end"))
+        == f"{moves[0].action.value} +story+turn_end"
+    )
+    assert script.step_kind(moves[0], ()) == moves[0].action.value
