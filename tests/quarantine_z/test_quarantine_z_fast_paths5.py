@@ -3,7 +3,9 @@ plain listing.
 
 The free phases (On the Move's Decide step, At a Location) now pick every seat's
 items, gifts, thefts and ambushes out of the config's ``kit.Kit`` in one pass per
-seat, reading who has room in hand once per state. Each listing is checked here
+seat, reading who has room in hand once per state; locations, zombies, Survivors
+and combats are built by plain slot stores (``_base.new_location`` and the others);
+decks hash by identity. Each listing is checked here
 against a plain one written from the rules (a ``Move`` built per candidate, in the
 rules' order), over seeded games of 3-5 players; the fingerprint of seeded games
 (tools) covers the moves whole.
@@ -11,15 +13,28 @@ rules' order), over seeded games of 3-5 players; the fingerprint of seeded games
 
 from __future__ import annotations
 
+import attrs
+import pytest
+
 from tests.quarantine_z.qz_helpers import random_states
 from zombie_rules.core.seats import has_seat
 from zombie_rules.quarantine_z import Config, Phase, State, location, travel
-from zombie_rules.quarantine_z._base import best_gun, in_play, living
+from zombie_rules.quarantine_z._base import (
+    best_gun,
+    in_play,
+    living,
+    new_combat,
+    new_location,
+    new_survivor,
+    new_zombie,
+)
+from zombie_rules.quarantine_z.cards import Deck
 from zombie_rules.quarantine_z.effects import item_moves
 from zombie_rules.quarantine_z.flow import proposal_changes
 from zombie_rules.quarantine_z.kit import _MAX_AMBUSH_ROWS, _kit, kit
 from zombie_rules.quarantine_z.knowledge import items_of
-from zombie_rules.quarantine_z.state import Action, Move
+from zombie_rules.quarantine_z.state import Action, Location, Move
+from zombie_rules.quarantine_z.steps import setup_draw
 
 STATES = random_states(range(10))
 
@@ -136,3 +151,33 @@ def test_kit_keeps_ambush_rows_for_a_bounded_number_of_seat_lists() -> None:
         Move(3, Action.AMBUSH, (1, 0)),
         Move(3, Action.AMBUSH, (1, 1)),
     )
+
+
+def _same(a: object, b: object) -> None:
+    assert type(a) is type(b)
+    assert a == b
+    assert hash(a) == hash(b)
+    assert attrs.asdict(a, recurse=False) == attrs.asdict(b, recurse=False)  # type: ignore[arg-type]
+
+
+def test_built_records_are_what_their_classes_build() -> None:
+    """``new_location`` and the others build the very records ``__init__`` does."""
+    for state in STATES[::7]:
+        for loc in state.area:
+            _same(new_location(*attrs.astuple(loc, recurse=False)), loc)
+            for z in loc.zombies:
+                _same(new_zombie(*attrs.astuple(z, recurse=False)), z)
+        for sv in state.survivors:
+            _same(new_survivor(*attrs.astuple(sv, recurse=False)), sv)
+        if state.combat is not None:
+            _same(new_combat(*attrs.astuple(state.combat, recurse=False)), state.combat)
+    built = new_location(1, False, (), ())
+    _same(built, Location(1, False, (), ()))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.looted = True  # type: ignore[misc]
+
+
+def test_decks_hash_by_identity() -> None:
+    assert hash(Deck.SUPPLY) == object.__hash__(Deck.SUPPLY)
+    assert setup_draw(1, 0, Deck.SUPPLY) is setup_draw(1, 0, Deck.SUPPLY)
+    assert setup_draw(1, 0, Deck.SUPPLY) != setup_draw(1, 0, Deck.MUNITION)

@@ -21,6 +21,7 @@ from zombie_rules.quarantine_z._base import (
     counted,
     free_cap_left,
     has,
+    new_survivor,
     set_row,
     state_with,
     use_cap,
@@ -34,7 +35,7 @@ from zombie_rules.quarantine_z.flow import (
     zombie_draws,
 )
 from zombie_rules.quarantine_z.knowledge import shown_to, take_shown
-from zombie_rules.quarantine_z.state import Action, Move, Phase, State, Survivor
+from zombie_rules.quarantine_z.state import Action, Move, Phase, State
 from zombie_rules.quarantine_z.steps import Ambush, Steal
 
 # Enum members as module constants (a member read off its class costs as much as a
@@ -213,11 +214,11 @@ def do_snatch(state: State, s: int, j: int, item: int) -> State:
     other = state.survivors[j]
     tokens = tuple(w for w in other.wear if w == item)
     points = config.items[item].armor - len(tokens)
-    victim = Survivor(
+    victim = new_survivor(
         other.life, other.hand, tuple(e for e in other.equipment if e != item),
         other.armor - points, tuple(w for w in other.wear if w != item),
     )  # fmt: skip
-    thief = Survivor(
+    thief = new_survivor(
         me.life, me.hand, tuple(sorted((*me.equipment, item))), me.armor + points,
         tuple(sorted((*me.wear, *tokens))) if tokens else me.wear,
     )  # fmt: skip

@@ -23,6 +23,7 @@ from zombie_rules.quarantine_z._base import (
     has,
     in_play,
     move_row,
+    new_location,
     set_location,
     set_survivor,
     state_with,
@@ -55,7 +56,6 @@ from zombie_rules.quarantine_z.knowledge import (
 )
 from zombie_rules.quarantine_z.state import (
     Action,
-    Location,
     Move,
     Phase,
     State,
@@ -279,7 +279,7 @@ def do_location(state: State, move: Move) -> State:
         # "Place the card face-down under the location."
         hand, card = take(me.hand, move.args[0])
         here = state.area[state.here]
-        location = Location(here.building, here.looted, add(here.cards, card), here.zombies)
+        location = new_location(here.building, here.looted, add(here.cards, card), here.zombies)
         return _with_stash(
             state,
             set_survivor(state, s, with_hand(me, hand)),

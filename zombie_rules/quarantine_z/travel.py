@@ -24,6 +24,8 @@ from zombie_rules.quarantine_z._base import (
     free_cap_left,
     living,
     move_row,
+    new_location,
+    new_zombie,
     numbers,
     set_location,
     set_row,
@@ -59,11 +61,9 @@ from zombie_rules.quarantine_z.kit import add_kit_moves, kit, with_room
 from zombie_rules.quarantine_z.knowledge import card_code
 from zombie_rules.quarantine_z.state import (
     Action,
-    Location,
     Move,
     Phase,
     State,
-    Zombie,
 )
 from zombie_rules.quarantine_z.steps import LootDraw, Turn, ZombiesStep, turn_of, zombies_played
 from zombie_rules.quarantine_z.vocabulary import run_effect
@@ -426,15 +426,15 @@ def do_zombies(state: State, move: Move) -> State:
         i = zombie_at(here.zombies, move.args[1])
         assert i is not None
         z = here.zombies[i]
-        mutated = Zombie(z.card, z.face_up, (*z.mutations, card), z.damage, z.number)
+        mutated = new_zombie(z.card, z.face_up, (*z.mutations, card), z.damage, z.number)
         zombies = here.zombies[:i] + (mutated,) + here.zombies[i + 1 :]
-        location = Location(here.building, here.looted, here.cards, zombies)
+        location = new_location(here.building, here.looted, here.cards, zombies)
         area = set_location(state, state.here, location)
         return _with_mutation(state, tuple(hand), area)
     # "plays any card in their hand face-down, or any card that says "This is a Zombie"
     # face-up." It enters play numbered after every zombie before it.
-    new = Zombie(card, action is _PLAY, (), 0, state.next_zombie)
-    location = Location(here.building, here.looted, here.cards, (*here.zombies, new))
+    new = new_zombie(card, action is _PLAY, (), 0, state.next_zombie)
+    location = new_location(here.building, here.looted, here.cards, (*here.zombies, new))
     after = _with_zombie(
         state,
         tuple(hand),
@@ -462,7 +462,7 @@ def do_loot_draw(state: State, item: int) -> State:
     """Chance: one loot card, laid at the location."""
     # "draw an additional number of cards face-down": nobody has seen them (mask 0).
     here = state.area[state.here]
-    location = Location(here.building, here.looted, add(here.cards, card_code(item)), ())
+    location = new_location(here.building, here.looted, add(here.cards, card_code(item)), ())
     area = set_location(state, state.here, location)
     supply, munition = state.loot
     step = state.step
