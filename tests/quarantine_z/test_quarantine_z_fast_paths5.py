@@ -5,7 +5,8 @@ The free phases (On the Move's Decide step, At a Location) now pick every seat's
 items, gifts, thefts and ambushes out of the config's ``kit.Kit`` in one pass per
 seat, reading who has room in hand once per state; locations, zombies, Survivors
 and combats are built by plain slot stores (``_base.new_location`` and the others);
-decks hash by identity. Each listing is checked here
+decks hash by identity; the commonest chance nodes are read without the general
+pile lookup (the Buildings' weights as the shared ones). Each listing is checked here
 against a plain one written from the rules (a ``Move`` built per candidate, in the
 rules' order), over seeded games of 3-5 players; the fingerprint of seeded games
 (tools) covers the moves whole.
@@ -17,8 +18,9 @@ import attrs
 import pytest
 
 from tests.quarantine_z.qz_helpers import random_states
+from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.seats import has_seat
-from zombie_rules.quarantine_z import Config, Phase, State, location, travel
+from zombie_rules.quarantine_z import Config, Phase, State, location, rules, travel
 from zombie_rules.quarantine_z._base import (
     best_gun,
     in_play,
@@ -181,3 +183,25 @@ def test_decks_hash_by_identity() -> None:
     assert hash(Deck.SUPPLY) == object.__hash__(Deck.SUPPLY)
     assert setup_draw(1, 0, Deck.SUPPLY) is setup_draw(1, 0, Deck.SUPPLY)
     assert setup_draw(1, 0, Deck.SUPPLY) != setup_draw(1, 0, Deck.MUNITION)
+
+
+def test_chance_nodes_read_directly_are_the_plain_draws() -> None:
+    """The Buildings' deal (shared weights of ones) and the draws of Zombie, set-up and
+    loot cards are the plain draw from the phase's pile (``rules._pile``): the kinds
+    still in it, each weighted by its count."""
+    seen = 0
+    for state in STATES:
+        if state.phase not in (
+            Phase.BUILDINGS,
+            Phase.ZOMBIE_DRAW,
+            Phase.SETUP_DRAW,
+            Phase.LOOT_DRAW,
+        ):
+            continue
+        action, counts = rules._pile(state)
+        moves, weights = rules.chance_weights(state)
+        kinds = [k for k, n in enumerate(counts) if n]
+        assert moves == tuple(Move(CHANCE, action, (k,)) for k in kinds)
+        assert weights == tuple(counts[k] for k in kinds)
+        seen += 1
+    assert seen > 100
