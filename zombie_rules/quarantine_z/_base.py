@@ -14,7 +14,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import Protocol, TypeVar
 
-from zombie_rules.core.records import replacer
+from zombie_rules.core.records import builder, replacer
 from zombie_rules.core.seats import has_seat
 from zombie_rules.core.seats import mask_of as mask_of
 from zombie_rules.core.validation import short
@@ -51,6 +51,22 @@ T = TypeVar("T")
 replace: Callable[..., State] = replacer(State)
 #: ``replace_combat(combat, **changes)``: the same for the combat record.
 replace_combat: Callable[..., Combat] = replacer(Combat)
+
+
+#: ``new_location(building, looted, cards, zombies)``, ``new_zombie(card, face_up,
+#: mutations, damage, number)``, ``new_survivor(life, hand, equipment, armor, wear)`` and
+#: ``new_combat(...)`` (every field, in order): the record its class builds, by plain slot
+#: stores (:func:`~zombie_rules.core.records.builder`). The attrs ``__init__`` of a
+#: frozen record sets each field through ``object.__setattr__``, a call per field, and
+#: the rules build one of these on most moves of a combat, an arrival or a draw.
+new_location: Callable[[int, bool, tuple[int, ...], tuple[Zombie, ...]], Location] = builder(
+    Location
+)
+new_zombie: Callable[[int, bool, tuple[int, ...], int, int], Zombie] = builder(Zombie)
+new_survivor: Callable[[int, tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], Survivor] = (
+    builder(Survivor)
+)
+new_combat: Callable[..., Combat] = builder(Combat)
 
 
 def state_with(*names: str) -> Callable[..., State]:

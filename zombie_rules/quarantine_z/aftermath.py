@@ -21,6 +21,7 @@ from zombie_rules.quarantine_z._base import (
     active,
     combat_zombies,
     living,
+    new_location,
     replace,
     replace_combat,
     set_location,
@@ -31,7 +32,7 @@ from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.effects import drop, hurt_later
 from zombie_rules.quarantine_z.location import discards_due
 from zombie_rules.quarantine_z.rules import apply, result
-from zombie_rules.quarantine_z.state import Commit, Location, Move, Phase, State, Survivor, Zombie
+from zombie_rules.quarantine_z.state import Commit, Move, Phase, State, Survivor, Zombie
 from zombie_rules.quarantine_z.steps import Ambush, Steal, ZombieDraws
 from zombie_rules.quarantine_z.wording import Teller, capital, count, listing
 
@@ -123,7 +124,7 @@ def end_of_step(t: Teller, state: State) -> tuple[State, list[str]]:
         keep = tuple(z for i, z in enumerate(zombies) if i not in killed)
         fought = tuple(f for i, f in enumerate(combat.fought) if i not in killed)
         here = state.area[state.here]
-        location = Location(here.building, here.looted, here.cards, keep)
+        location = new_location(here.building, here.looted, here.cards, keep)
         combat = replace_combat(combat, fought=fought, headshot=(False,) * len(keep))
         state = replace(state, area=set_location(state, state.here, location), combat=combat)
     for s in tables(config).survivors:

@@ -70,6 +70,10 @@ class Deck(enum.Enum):
     SUPPLY = "S"
     MUNITION = "M"
 
+    # By identity, as for Phase and Action: the shared step records are cached by deck
+    # (``steps.setup_draw``), and Enum's own ``__hash__`` is a Python call.
+    __hash__ = object.__hash__
+
 
 class Kind(enum.Enum):
     """How an item card is played."""

@@ -16,6 +16,7 @@ from zombie_rules.quarantine_z._base import (
     args_error,
     living,
     mask_of,
+    new_location,
     replace,
     set_location,
     set_survivor,
@@ -30,7 +31,7 @@ from zombie_rules.quarantine_z.effects import apply_item
 from zombie_rules.quarantine_z.flow import back_to_location
 from zombie_rules.quarantine_z.free_actions import ambush, check_ambush
 from zombie_rules.quarantine_z.knowledge import shown_to
-from zombie_rules.quarantine_z.state import Action, Location, Move, Phase, State
+from zombie_rules.quarantine_z.state import Action, Move, Phase, State
 from zombie_rules.quarantine_z.steps import Claim
 
 # Enum members as module constants (a member read off its class costs as much as a
@@ -187,7 +188,7 @@ def grant(state: State) -> State:
         return _with_phase_waiting(state, _CLAIM_CARD, 0)
     here = state.area[state.here]
     cards, card = take(here.cards, item, s, known=True)
-    location = Location(here.building, here.looted, cards, here.zombies)
+    location = new_location(here.building, here.looted, cards, here.zombies)
     state = _with_area(state, set_location(state, state.here, location))
     if claim.use:
         # "Items that are at a location can be used or equipped just like items that
@@ -206,7 +207,7 @@ def do_claim_card(state: State, item: int) -> State:
     s = claim_of(state).claimant
     here = state.area[state.here]
     cards, card = take(here.cards, item, s, known=False)
-    location = Location(here.building, here.looted, cards, here.zombies)
+    location = new_location(here.building, here.looted, cards, here.zombies)
     me = state.survivors[s]
     me = with_hand(me, add(me.hand, shown_to(card, seat_bit(s))))
     state = _with_claimed(

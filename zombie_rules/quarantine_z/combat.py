@@ -26,6 +26,9 @@ from zombie_rules.quarantine_z._base import (
     held_kinds,
     living,
     move_row,
+    new_location,
+    new_survivor,
+    new_zombie,
     numbers,
     replace,
     replace_combat,
@@ -50,7 +53,6 @@ from zombie_rules.quarantine_z.state import (
     Move,
     Phase,
     State,
-    Survivor,
     Zombie,
     survivor_target,
     zombie_target,
@@ -315,8 +317,8 @@ def _combat_item_moves(config: Config, s: int, held: tuple[int, ...]) -> list[Mo
     Not cached: the kinds held seldom repeat, and a cache that keeps missing leaves
     long-lived tuples behind, which bring on the garbage collector's full passes.
     """
-    row = move_row(s, _USE, (), len(config.items))
-    items = config.items
+    items = config.items  # a property: read once
+    row = move_row(s, _USE, (), len(items))
     return [row[item] for item in held if items[item].kind is _COMBAT]
 
 
@@ -352,7 +354,7 @@ def _combat_item(state: State, s: int, item: int) -> State:
     life = min(config.survivor_life, me.life + it.heal)
     state = _with_used(
         state,
-        set_survivor(state, s, Survivor(life, hand, me.equipment, me.armor, me.wear)),
+        set_survivor(state, s, new_survivor(life, hand, me.equipment, me.armor, me.wear)),
         bump(state.used, item),
     )
     combat = state.combat
@@ -360,7 +362,7 @@ def _combat_item(state: State, s: int, item: int) -> State:
     if it.blast and state.here >= 0:
         here = state.area[state.here]
         zombies = tuple(
-            Zombie(
+            new_zombie(
                 z.card,
                 z.face_up,
                 z.mutations,
@@ -370,7 +372,7 @@ def _combat_item(state: State, s: int, item: int) -> State:
             for z in combat_zombies(state)
         )
         if combat.origin is not _DECIDE:
-            location = Location(here.building, here.looted, here.cards, zombies)
+            location = new_location(here.building, here.looted, here.cards, zombies)
             state = replace(state, area=set_location(state, state.here, location))
     combat = _with_scare(combat, combat.noise + it.noise, combat.scare + it.scare)
     state = _with_combat(state, combat)
@@ -426,9 +428,9 @@ def do_resolve(state: State, roll: int) -> State:
                 # the same roll would deal without the Headshot. Armor never stops a
                 # hit entirely.
                 dealt = max(1, damage - armor)
-            zombie = Zombie(z.card, z.face_up, z.mutations, z.damage + dealt, z.number)
+            zombie = new_zombie(z.card, z.face_up, z.mutations, z.damage + dealt, z.number)
             zombies = here.zombies[:target] + (zombie,) + here.zombies[target + 1 :]
-            location = Location(here.building, here.looted, here.cards, zombies)
+            location = new_location(here.building, here.looted, here.cards, zombies)
             changes["area"] = set_location(state, state.here, location)
             combat = _with_headshot(combat, heads)
     return _next_resolve(state, combat, **changes)
@@ -471,7 +473,7 @@ def _end_resolve(state: State, combat: Combat, **changes: object) -> State:
             else:
                 keep.append(z)
                 fought.append(combat.fought[i])
-        location = Location(here.building, here.looted, here.cards, tuple(keep))
+        location = new_location(here.building, here.looted, here.cards, tuple(keep))
         combat = _with_fought(combat, tuple(fought), (False,) * len(keep))
         area = area[: state.here] + (location,) + area[state.here + 1 :]
         if "noise" in changes:  # the only other field a roll changes

@@ -18,6 +18,8 @@ from zombie_rules.quarantine_z._base import (
     has,
     held_kinds,
     move_row,
+    new_location,
+    new_survivor,
     set_location,
     set_survivor,
     state_with,
@@ -30,7 +32,6 @@ from zombie_rules.quarantine_z.knowledge import card_code, take_public
 from zombie_rules.quarantine_z.state import (
     Action,
     Commit,
-    Location,
     Move,
     State,
     Survivor,
@@ -125,7 +126,7 @@ def apply_item(state: State, s: int, item: int, action: Action) -> State:
         return _with_hurt(state, set_survivor(state, s, me), bump(state.used, item))
     # A card from a hand or a location carries no damage tokens: it is worn at full Armor.
     equipment = tuple(sorted((*me.equipment, item)))
-    me = Survivor(me.life, me.hand, equipment, me.armor + it.armor, me.wear)
+    me = new_survivor(me.life, me.hand, equipment, me.armor + it.armor, me.wear)
     return _with_survivors(state, set_survivor(state, s, me))
 
 
@@ -193,7 +194,9 @@ def absorb(config: Config, me: Survivor, damage: int) -> tuple[Survivor, tuple[i
         wear = [w for w in wear if w not in worn_out]
     else:
         equipment = me.equipment
-    return Survivor(life, me.hand, equipment, me.armor - absorbed, tuple(sorted(wear))), worn_out
+    return new_survivor(
+        life, me.hand, equipment, me.armor - absorbed, tuple(sorted(wear))
+    ), worn_out
 
 
 def hurt(state: State, s: int, damage: int, *, headshot: bool) -> State:
@@ -237,7 +240,7 @@ def drop(state: State, s: int) -> State:
     combat = state.combat
     if combat is not None and has_seat(combat.members, s):
         state = _with_combat(state, _with_died(combat, with_seat(combat.died, s)))
-    dead = Survivor(0, (), (), 0)
+    dead = new_survivor(0, (), (), 0, ())
     if state.here < 0:
         # Killed On the Move before any arrival: no location to lay the cards at, so they
         # leave the game as they lay, the hand face down and the equipment face up (ruling 26).
@@ -248,7 +251,7 @@ def drop(state: State, s: int) -> State:
         return _with_lost(state, set_survivor(state, s, dead), used, lost)
     here = state.area[state.here]
     cards = tuple(sorted((*here.cards, *me.hand, *(card_code(e, everyone) for e in me.equipment))))
-    location = Location(here.building, here.looted, cards, here.zombies)
+    location = new_location(here.building, here.looted, cards, here.zombies)
     return _with_laid(
         state, set_survivor(state, s, dead), set_location(state, state.here, location)
     )

@@ -20,13 +20,16 @@ from zombie_rules.quarantine_z._base import (
     free_cap_left,
     living,
     mask_of,
+    new_combat,
+    new_location,
+    new_zombie,
     replace,
     set_location,
     state_with,
     zombie_deck_size,
 )
 from zombie_rules.quarantine_z.cards import Deck
-from zombie_rules.quarantine_z.state import Combat, Location, Phase, State, Zombie
+from zombie_rules.quarantine_z.state import Combat, Phase, State, Zombie
 from zombie_rules.quarantine_z.steps import (
     ZombieDraws,
     discards,
@@ -261,7 +264,7 @@ def loot(state: State, escaped: int) -> State:
     if here.looted:
         return enter_location(state)
     # "Mark this location as being "looted"."
-    location = Location(here.building, True, here.cards, here.zombies)
+    location = new_location(here.building, True, here.cards, here.zombies)
     state = _with_area(state, set_location(state, state.here, location))
     building = state.config.buildings[here.building]
     if building.variable:
@@ -346,9 +349,9 @@ def start_combat(state: State, origin: Phase) -> State:
     if not zombies and len(alive) < 2:
         # Nobody left to fight: the combat ends before it starts.
         return leave_combat(_with_no_combat(state, None), origin, 0)
-    combat = Combat(
+    combat = new_combat(
         origin, mask_of(alive), 0, 0, (None,) * n, False, (None,) * n, (),
-        (0,) * len(zombies), (False,) * len(zombies), 0, 0, False,
+        (0,) * len(zombies), (False,) * len(zombies), 0, 0, False, 0,
     )  # fmt: skip
     return _with_combat_step(state, _COMMIT, combat, None, 0)
 
@@ -383,7 +386,7 @@ def end_round(state: State, **changes: object) -> State:
         if changes:
             state = replace(state, **changes)
         return _stalemate(state, combat, zombies)
-    fresh = Combat(
+    fresh = new_combat(
         combat.origin, combat.members, combat.escaped, combat.died, (None,) * n, False,
         (None,) * n, (), (0,) * len(zombies), (False,) * len(zombies), 0, 0, False, rounds,
     )  # fmt: skip
@@ -413,8 +416,8 @@ def _stalemate(state: State, combat: Combat, zombies: tuple[Zombie, ...]) -> Sta
 def _move_on_from_zombies(state: State) -> State:
     """On the Move, leaving the zombies of the combat at the location at full Life."""
     here = state.area[state.here]
-    healed = tuple(Zombie(z.card, z.face_up, z.mutations, 0, z.number) for z in here.zombies)
-    location = Location(here.building, here.looted, here.cards, healed)
+    healed = tuple(new_zombie(z.card, z.face_up, z.mutations, 0, z.number) for z in here.zombies)
+    location = new_location(here.building, here.looted, here.cards, healed)
     return start_decide(_with_area(state, set_location(state, state.here, location)))
 
 

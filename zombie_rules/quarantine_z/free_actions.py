@@ -6,27 +6,22 @@ alike, before and after proposing; an ambush also settles a disputed claim. Each
 costs one of the seat's free actions of the visit or Decide step
 (Config.free_actions). Survivors excluded from play after escaping a combat
 neither make nor suffer them (:func:`~zombie_rules.quarantine_z._base.in_play`).
-The location and travel modules call these checks and effects; the legal-move
-generators here list exactly what the checks accept.
+The location and travel modules call these checks and effects;
+:mod:`~zombie_rules.quarantine_z.kit` lists exactly the moves the checks accept.
 """
 
 from __future__ import annotations
-
-import functools
 
 from zombie_rules.core.seats import has_seat, mask_of, seat_bit
 from zombie_rules.quarantine_z._base import (
     add,
     alive,
     args_error,
-    best_gun,
     can_shoot,
     counted,
     free_cap_left,
     has,
-    held_kinds,
-    move_row,
-    pair_rows,
+    new_survivor,
     set_row,
     state_with,
     use_cap,
@@ -40,14 +35,11 @@ from zombie_rules.quarantine_z.flow import (
     zombie_draws,
 )
 from zombie_rules.quarantine_z.knowledge import shown_to, take_shown
-from zombie_rules.quarantine_z.state import Action, Move, Phase, State, Survivor
+from zombie_rules.quarantine_z.state import Action, Move, Phase, State
 from zombie_rules.quarantine_z.steps import Ambush, Steal
 
 # Enum members as module constants (a member read off its class costs as much as a
 # function call: see "Enum members" in ``_base``).
-_AMBUSH = Action.AMBUSH
-_GIVE = Action.GIVE
-_SNATCH = Action.SNATCH
 _STEAL = Action.STEAL
 _AMBUSH_ROLL = Phase.AMBUSH_ROLL
 _COMMIT = Phase.COMMIT
@@ -88,17 +80,6 @@ def excluded_target(j: int) -> str:
         f"seat {j} escaped the last combat and is out of play until the others have"
         " finished collecting"
     )
-
-
-@functools.lru_cache(maxsize=1024)
-def _ambush_moves(s: int, victims: tuple[int, ...], shoot: bool) -> tuple[Move, ...]:
-    moves = []
-    for j in victims:
-        if j != s:
-            moves.append(Move(s, _AMBUSH, (j, 0)))
-            if shoot:
-                moves.append(Move(s, _AMBUSH, (j, 1)))
-    return tuple(moves)
 
 
 def ambush(state: State, s: int, victim: int, kind: int, origin: Phase) -> State:
@@ -194,63 +175,6 @@ def check_theft(state: State, move: Move, s: int) -> str | None:
     return None
 
 
-def free_action_moves(state: State, s: int, players: tuple[int, ...]) -> list[Move]:
-    """The gifts, then per victim the thefts, then the ambushes that ``s`` may make.
-
-    The caller has checked that ``s`` has a free action left and passes
-    ``in_play(state)``. A free phase asks this of every Survivor in every state, and
-    a gift or a theft changes the Survivors' records (so the callers' memos) on most
-    moves: the moves are picked out of shared rows (the gifts by the kinds held, the
-    snatches per victim by both equipments), so only the room in each hand is read
-    here. The gifts are not cached by hand: hands seldom repeat, and a cache that
-    keeps missing leaves long-lived tuples behind, which bring on the garbage
-    collector's full passes over the heap.
-    """
-    config = state.config
-    survivors = state.survivors
-    me = survivors[s]
-    hand = me.hand
-    limit = config.survivor_hand
-    players_n, kinds = config.players, len(config.items)
-    moves: list[Move] = []
-    if hand:
-        # Per receiver with room, 'give j I' for each kind I held, picked out of j's row.
-        held = held_kinds(hand)
-        gifts = pair_rows(_GIVE, players_n, kinds)[s]
-        for j in players:
-            if j != s and len(survivors[j].hand) < limit:
-                moves += map(gifts[j].__getitem__, held)
-    if config.allow_steal:
-        steals = _steals(players_n, s)
-        room = len(hand) < limit
-        mine = me.equipment
-        for j in players:
-            if j == s:
-                continue
-            other = survivors[j]
-            if room and other.hand:
-                moves.append(steals[j])
-            if other.equipment:
-                moves += _snatches(players_n, kinds, s, j, other.equipment, mine)
-    moves += _ambush_moves(s, players, best_gun(config, me) >= 0)
-    return moves
-
-
-@functools.cache
-def _steals(players: int, s: int) -> tuple[Move, ...]:
-    """'steal j' for every seat ``j`` (picked by index)."""
-    return move_row(s, _STEAL, (), players)
-
-
-@functools.lru_cache(maxsize=16384)
-def _snatches(
-    players: int, kinds: int, s: int, j: int, theirs: tuple[int, ...], mine: tuple[int, ...]
-) -> tuple[Move, ...]:
-    """'snatch j I' for each item I that ``j`` has equipped and ``s`` has not."""
-    row = pair_rows(_SNATCH, players, kinds)[s][j]
-    return tuple([row[item] for item in theirs if item not in mine])
-
-
 def do_give(state: State, s: int, j: int, item: int) -> State:
     """The card changes hands; the receiver now knows it (the one it had seen, if any)."""
     me = state.survivors[s]
@@ -290,11 +214,11 @@ def do_snatch(state: State, s: int, j: int, item: int) -> State:
     other = state.survivors[j]
     tokens = tuple(w for w in other.wear if w == item)
     points = config.items[item].armor - len(tokens)
-    victim = Survivor(
+    victim = new_survivor(
         other.life, other.hand, tuple(e for e in other.equipment if e != item),
         other.armor - points, tuple(w for w in other.wear if w != item),
     )  # fmt: skip
-    thief = Survivor(
+    thief = new_survivor(
         me.life, me.hand, tuple(sorted((*me.equipment, item))), me.armor + points,
         tuple(sorted((*me.wear, *tokens))) if tokens else me.wear,
     )  # fmt: skip

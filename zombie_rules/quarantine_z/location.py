@@ -21,9 +21,9 @@ from zombie_rules.quarantine_z._base import (
     counted,
     free_cap_left,
     has,
-    held_kinds,
     in_play,
     move_row,
+    new_location,
     set_location,
     set_survivor,
     state_with,
@@ -35,7 +35,7 @@ from zombie_rules.quarantine_z._base import (
 from zombie_rules.quarantine_z.cards import Deck, Kind
 from zombie_rules.quarantine_z.claims import start_claim
 from zombie_rules.quarantine_z.config import Config
-from zombie_rules.quarantine_z.effects import check_item_use, item_moves, usable, use_from_hand
+from zombie_rules.quarantine_z.effects import check_item_use, usable, use_from_hand
 from zombie_rules.quarantine_z.flow import lift_restriction, wait_out
 from zombie_rules.quarantine_z.free_actions import (
     ambush,
@@ -46,8 +46,8 @@ from zombie_rules.quarantine_z.free_actions import (
     do_give,
     do_snatch,
     do_steal,
-    free_action_moves,
 )
+from zombie_rules.quarantine_z.kit import add_kit_moves, kit, with_room
 from zombie_rules.quarantine_z.knowledge import (
     any_unseen,
     distinct_items,
@@ -56,7 +56,6 @@ from zombie_rules.quarantine_z.knowledge import (
 )
 from zombie_rules.quarantine_z.state import (
     Action,
-    Location,
     Move,
     Phase,
     State,
@@ -168,27 +167,35 @@ def check_location(state: State, move: Move) -> str | None:
 
 
 def legal_location(state: State) -> tuple[Move, ...]:
-    """What ``check_location`` accepts, seat by seat, in the notation's order of actions."""
+    """What ``check_location`` accepts, seat by seat, in the notation's order of actions.
+
+    The items, gifts, thefts and ambushes come out of the config's :class:`~.kit.Kit`
+    (see :mod:`~zombie_rules.quarantine_z.kit`); who has room for a gift is read
+    once for every seat.
+    """
     config = state.config
+    table = kit(config)
     here = state.area[state.here]
     shelter = config.buildings[here.building].shelter
+    survivors = state.survivors
     moves: list[Move] = []
     players = in_play(state)
+    rooms = with_room(table, survivors, players)
     for s in players:
         if has_seat(state.passed, s):
             continue
-        me = state.survivors[s]
-        moves += item_moves(config, s, me)
-        if free_cap_left(state, s):
-            moves += free_action_moves(state, s, players)
+        capped = free_cap_left(state, s)
+        held = add_kit_moves(moves, table, config, survivors, s, players, rooms, capped)
+        me = survivors[s]
+        if capped:
             if here.cards:
                 room = len(me.hand) < config.survivor_hand
                 hurt = me.life < config.survivor_life
                 moves += _claim_moves(config, s, room, hurt, me.equipment, here.cards)
-            if me.hand:
-                moves += _stash_moves(s, me.hand, len(config.items))
+            if held:
+                moves += _stash_moves(s, held, len(config.items))
         if shelter:
-            moves += _feed_moves(config, s, me.hand)
+            moves += _feed_moves(config, s, held)
         moves.append(_leave(s))
     return tuple(moves)
 
@@ -235,17 +242,17 @@ def _usable_here(config: Config, hurt: bool, equipment: tuple[int, ...], item: i
     return kind is _EQUIPMENT and item not in equipment
 
 
-# Neither is cached by hand: hands seldom repeat, and a cache that keeps missing leaves
-# long-lived tuples behind, which bring on the garbage collector's full passes.
-def _stash_moves(s: int, hand: tuple[int, ...], kinds: int) -> tuple[Move, ...]:
+# Neither is cached by the kinds held: those seldom repeat, and a cache that keeps missing
+# leaves long-lived tuples behind, which bring on the garbage collector's full passes.
+def _stash_moves(s: int, held: tuple[int, ...], kinds: int) -> tuple[Move, ...]:
     row = move_row(s, _STASH, (), kinds)
-    return tuple(map(row.__getitem__, held_kinds(hand)))
+    return tuple(map(row.__getitem__, held))
 
 
-def _feed_moves(config: Config, s: int, hand: tuple[int, ...]) -> tuple[Move, ...]:
+def _feed_moves(config: Config, s: int, held: tuple[int, ...]) -> tuple[Move, ...]:
     items = config.items
     row = move_row(s, _FEED, (), len(items))
-    return tuple([row[item] for item in held_kinds(hand) if items[item].deck is _SUPPLY])
+    return tuple([row[item] for item in held if items[item].deck is _SUPPLY])
 
 
 def do_location(state: State, move: Move) -> State:
@@ -272,7 +279,7 @@ def do_location(state: State, move: Move) -> State:
         # "Place the card face-down under the location."
         hand, card = take(me.hand, move.args[0])
         here = state.area[state.here]
-        location = Location(here.building, here.looted, add(here.cards, card), here.zombies)
+        location = new_location(here.building, here.looted, add(here.cards, card), here.zombies)
         return _with_stash(
             state,
             set_survivor(state, s, with_hand(me, hand)),

@@ -29,7 +29,7 @@ from operator import is_
 import attrs
 
 from zombie_rules.core.actors import CHANCE
-from zombie_rules.core.chance import outcomes_from_weights
+from zombie_rules.core.chance import outcomes_from_weights, present_distinct
 from zombie_rules.core.errors import IllegalMove
 from zombie_rules.core.memo import remember_last
 from zombie_rules.core.result import Result
@@ -180,6 +180,17 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     phase = state.phase
     if phase in _DIE_PHASES:
         node = _die_moves(), _DIE_WEIGHTS
+    elif phase is _BUILDINGS:
+        # One card of each Building: the weights left are all 1, so they are the shared
+        # tuple of ones (no pass over the pile, and the draw skips its running sums).
+        pile = state.building_pile
+        node = present_distinct(move_row(CHANCE, _BUILDING, (), len(pile)), pile)
+    elif phase is _ZOMBIE_DRAW:
+        node = _counted(_ZCARD, state.zombie_deck)
+    elif phase is _SETUP_DRAW or phase is _LOOT_DRAW:
+        step = state.step
+        assert isinstance(step, SetupDraw | LootDraw)
+        node = _counted(_ITEM, state.munition_deck if step.deck is _MUNITION else state.supply_deck)
     elif PHASES[phase].chance:
         node = _counted(*_pile(state))
     else:

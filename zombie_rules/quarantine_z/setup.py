@@ -15,6 +15,7 @@ from zombie_rules.quarantine_z._base import (
     add,
     args_error,
     bump,
+    new_location,
     set_survivor,
     state_with,
     with_hand,
@@ -25,7 +26,6 @@ from zombie_rules.quarantine_z.flow import zombie_draws
 from zombie_rules.quarantine_z.knowledge import card_code
 from zombie_rules.quarantine_z.state import (
     Action,
-    Location,
     Move,
     Phase,
     State,
@@ -81,7 +81,7 @@ _with_built = state_with("building_pile", "area", "phase", "step")
 def do_building(state: State, building: int) -> State:
     """Chance: the next Building dealt face up into the quarantine area."""
     pile = bump(state.building_pile, building, -1)
-    area = (*state.area, Location(building, False, (), ()))
+    area = (*state.area, new_location(building, False, (), ()))
     if len(area) < state.config.area_size:
         return _with_area(state, pile, area)
     step = _next_setup_step(state, 0, state.supply_deck, state.munition_deck)

@@ -24,6 +24,8 @@ from zombie_rules.quarantine_z._base import (
     free_cap_left,
     living,
     move_row,
+    new_location,
+    new_zombie,
     numbers,
     set_location,
     set_row,
@@ -33,9 +35,9 @@ from zombie_rules.quarantine_z._base import (
     zombie_deck_size,
 )
 from zombie_rules.quarantine_z.cards import Deck, Event
-from zombie_rules.quarantine_z.config import Config, tables
+from zombie_rules.quarantine_z.config import tables
 from zombie_rules.quarantine_z.custom import Played
-from zombie_rules.quarantine_z.effects import check_item_use, hurt, item_moves, use_from_hand
+from zombie_rules.quarantine_z.effects import check_item_use, hurt, use_from_hand
 from zombie_rules.quarantine_z.flow import (
     agreed,
     changes_open,
@@ -54,17 +56,14 @@ from zombie_rules.quarantine_z.free_actions import (
     do_give,
     do_snatch,
     do_steal,
-    free_action_moves,
 )
+from zombie_rules.quarantine_z.kit import add_kit_moves, kit, with_room
 from zombie_rules.quarantine_z.knowledge import card_code
 from zombie_rules.quarantine_z.state import (
     Action,
-    Location,
     Move,
     Phase,
     State,
-    Survivor,
-    Zombie,
 )
 from zombie_rules.quarantine_z.steps import LootDraw, Turn, ZombiesStep, turn_of, zombies_played
 from zombie_rules.quarantine_z.vocabulary import run_effect
@@ -167,14 +166,22 @@ def _no_change(state: State, s: int, changes: tuple[int, ...]) -> str:
 
 def legal_decide(state: State) -> tuple[Move, ...]:
     """What ``check_decide`` accepts, per living Survivor not waiting: a proposal or a
-    change of it, items, gifts and thefts, ambushes, then 'ready'."""
+    change of it, items, gifts and thefts, ambushes, then 'ready'.
+
+    The items, gifts, thefts and ambushes come out of the config's :class:`~.kit.Kit`
+    (see :mod:`~zombie_rules.quarantine_z.kit` for why they are built afresh);
+    who has room for a gift is read once for every seat.
+    """
     config = state.config
+    table = kit(config)
     proposals = state.proposals
     used, cap = state.actions_used, config.free_actions
     living_seats = living(state)
     props = tuple([proposals[j] for j in living_seats])
     everyone = -1 not in props
     size, here = len(state.area), state.here
+    survivors = state.survivors
+    rooms = with_room(table, survivors, living_seats)
     moves: list[Move] = []
     for s in living_seats:
         if has_seat(state.passed, s):
@@ -188,60 +195,11 @@ def legal_decide(state: State) -> tuple[Move, ...]:
             # proposal_changes(state, s), with what this loop has at hand.
             changes = changes_open(props, own, capped and not config.give_way)
             moves += _changed_proposals(s, changes)
-        moves += _hand_moves(state, s, living_seats, capped)
+        # Nobody is excluded from play On the Move: every living seat gives and takes.
+        add_kit_moves(moves, table, config, survivors, s, living_seats, rooms, capped)
         if own != -1 and not changes:
             moves.append(_ready(s))
     return tuple(moves)
-
-
-#: The Survivors record (and config) :func:`_hand_moves` last answered for, and its
-#: answers by seat: one entry, so nothing accumulates.
-_HAND_MEMO: list[tuple[object, object, dict[int, tuple[Move, ...]]]] = [(None, None, {})]
-
-
-def _hand_moves(
-    state: State, s: int, living_seats: tuple[int, ...], capped: bool
-) -> tuple[Move, ...]:
-    """Seat ``s``'s items, then (``capped``: a free action left) its gifts, thefts and
-    ambushes On the Move.
-
-    They depend on the config and the Survivors' records alone (who lives is read off
-    them), and half the moves of a Decide step (proposals, 'ready') leave those
-    untouched: the answers are kept while ``state.survivors`` is the same object.
-    """
-    survivors, config = state.survivors, state.config
-    seen, seen_config, known = _HAND_MEMO[0]
-    if seen is not survivors or seen_config is not config:
-        known = {}
-        _HAND_MEMO[0] = (survivors, config, known)  # swapped whole (safe across threads)
-    key = s if capped else -1 - s
-    moves = known.get(key)
-    if moves is None:
-        moves = _own_item_moves(config, s, survivors[s])
-        if capped:  # nobody is excluded from play On the Move
-            moves += tuple(free_action_moves(state, s, living_seats))
-        known[key] = moves
-    return moves
-
-
-def _own_item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]:
-    """``item_moves(config, s, me)``, kept per seat with the record asked about.
-
-    A gift or a theft replaces two Survivors' records and keeps the others (the same
-    objects), so the Decide step's memo above starts afresh while most seats' items
-    are what they were: those are answered from here.
-    """
-    seen = _ITEM_MEMO.get(s)
-    if seen is not None and seen[0] is me and seen[1] is config:
-        return seen[2]
-    moves = item_moves(config, s, me)
-    _ITEM_MEMO[s] = (me, config, moves)  # one entry per seat, swapped whole
-    return moves
-
-
-#: Per seat, the Survivor record and config :func:`_own_item_moves` last answered for,
-#: with its answer.
-_ITEM_MEMO: dict[int, tuple[Survivor, Config, tuple[Move, ...]]] = {}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -468,15 +426,15 @@ def do_zombies(state: State, move: Move) -> State:
         i = zombie_at(here.zombies, move.args[1])
         assert i is not None
         z = here.zombies[i]
-        mutated = Zombie(z.card, z.face_up, (*z.mutations, card), z.damage, z.number)
+        mutated = new_zombie(z.card, z.face_up, (*z.mutations, card), z.damage, z.number)
         zombies = here.zombies[:i] + (mutated,) + here.zombies[i + 1 :]
-        location = Location(here.building, here.looted, here.cards, zombies)
+        location = new_location(here.building, here.looted, here.cards, zombies)
         area = set_location(state, state.here, location)
         return _with_mutation(state, tuple(hand), area)
     # "plays any card in their hand face-down, or any card that says "This is a Zombie"
     # face-up." It enters play numbered after every zombie before it.
-    new = Zombie(card, action is _PLAY, (), 0, state.next_zombie)
-    location = Location(here.building, here.looted, here.cards, (*here.zombies, new))
+    new = new_zombie(card, action is _PLAY, (), 0, state.next_zombie)
+    location = new_location(here.building, here.looted, here.cards, (*here.zombies, new))
     after = _with_zombie(
         state,
         tuple(hand),
@@ -504,7 +462,7 @@ def do_loot_draw(state: State, item: int) -> State:
     """Chance: one loot card, laid at the location."""
     # "draw an additional number of cards face-down": nobody has seen them (mask 0).
     here = state.area[state.here]
-    location = Location(here.building, here.looted, add(here.cards, card_code(item)), ())
+    location = new_location(here.building, here.looted, add(here.cards, card_code(item)), ())
     area = set_location(state, state.here, location)
     supply, munition = state.loot
     step = state.step
