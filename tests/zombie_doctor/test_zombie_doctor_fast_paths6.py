@@ -2,7 +2,8 @@
 
 Later in a game nearly every hand is partly known to the table and to two or
 three seats, so ``knowledge.xray_taken`` mostly takes its general path; its work
-on the small multisets (a hand's few cards) goes through bounded lookups. Each
+on the small multisets (a hand's few cards) goes through bounded lookups, and it
+rebuilds both listings in seat order without sorting them. Each
 lookup is held here to the plain definition over every small multiset, and the
 whole update to the plain rule (``_plain_xray_taken``, as it was first written) on
 every X-Ray of many seeded games and on random memories that reach its rare

@@ -42,14 +42,18 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Iterable
 from itertools import pairwise
-from typing import Final
+from typing import Final, cast
 
 #: The knower that stands for the whole table: what everyone saw, and a spectator knows.
 TABLE: Final = -1
 
 Cards = tuple[int, ...]
+#: A seat listed for a hand, and what it knows there besides the shared part.
+Listing = tuple[int, Cards]
+#: The seats listed for a hand, in seat order.
+Listings = tuple[Listing, ...]
 #: One hand: (what everyone knows is in it, ((seat, what it knows besides), ...)).
-Row = tuple[Cards, tuple[tuple[int, Cards], ...]]
+Row = tuple[Cards, Listings]
 #: ``()``, or one row per seat.
 Known = tuple[Row, ...]
 
@@ -231,8 +235,9 @@ def xray_taken(
     Later in a game nearly every hand is partly known to the table and to two or
     three seats, so most X-Rays take the general path. Its work on the small
     multisets is looked up (:func:`_table_loses_one`, :func:`_knower_loses_one`,
-    :func:`_one_more`, :func:`_set_aside`): what is left is a walk over the two rows'
-    few listed seats, however much they remember.
+    :func:`_one_more`, :func:`_set_aside`), and both listings are rebuilt in seat
+    order without sorting: what is left is one walk over the target's few listed
+    seats, whatever they remember.
     """
     if known:
         rows = list(known)
@@ -258,28 +263,52 @@ def xray_taken(
             rest = _set_aside(rest, target_after)
     # What everyone learns goes to the shared part; what only one seat learns, to its own.
     # The user's listing starts as it was (a seat listed for the user alone learns what
-    # everyone does) and gains the target and every seat listed for the target.
-    on_user = dict(user_own)
+    # everyone does) and gains the target and every seat listed for the target. It is
+    # kept by seat, each pair as it was until it changes, so the seats stay in order
+    # without being sorted again; the user's own place stays empty (nobody is listed
+    # for their own hand).
+    listed: list[Listing | None] = [None] * players
+    for pair in user_own:
+        listed[pair[0]] = pair
+    known_target = listed[target]
     if everyone:
-        on_user.setdefault(target, NO_CARDS)
+        if known_target is None:
+            listed[target] = (target, NO_CARDS)
         user_shared = _one_more(user_shared, kind)
     else:
-        on_user[target] = _one_more(on_user.get(target, NO_CARDS), kind)
-    on_target = [(user, rest)]
+        mine = known_target[1] if known_target else NO_CARDS
+        listed[target] = (target, _one_more(mine, kind))
+    # The target's listing: the user's place now holds what it saw left, in seat order.
+    on_target: list[Listing] = []
+    left: Cards | None = rest
     for pair in target_own:
         who = pair[0]
         if who == user:
             continue
-        lost, whole = _knower_loses_one(target_shared, pair[1], size)
-        if whole and not everyone:
-            on_user[who] = _one_more(on_user.get(who, NO_CARDS), kind)
-        elif who not in on_user:
-            on_user[who] = NO_CARDS
-        # Kept as it was when nothing is left to know (the one empty tuple): shared with
-        # the state before.
-        on_target.append(pair if lost is pair[1] else (who, lost))
-    on_target.sort()
-    rows[user] = (user_shared, tuple(sorted(on_user.items())))
+        if left is not None and who > user:
+            on_target.append((user, left))
+            left = None
+        if pair[1]:
+            lost, whole = _knower_loses_one(target_shared, pair[1], size)
+            on_target.append((who, lost))
+            if whole and not everyone:
+                known_who = listed[who]
+                mine = known_who[1] if known_who else NO_CARDS
+                listed[who] = (who, _one_more(mine, kind))
+                continue
+        else:
+            # It knew nothing besides the shared part, and still knows only what the table does.
+            on_target.append(pair)
+        if listed[who] is None:
+            listed[who] = (who, NO_CARDS)
+    if left is not None:
+        on_target.append((user, left))
+    # The user's own place is always empty, the others seldom: only then is a
+    # comprehension (a frame of its own in CPython 3.11) worth its cost.
+    listed.remove(None)
+    if None in listed:
+        listed = [pair for pair in listed if pair is not None]
+    rows[user] = (user_shared, cast(Listings, tuple(listed)))
     rows[target] = (target_after, tuple(on_target))
     return tuple(rows)
 
