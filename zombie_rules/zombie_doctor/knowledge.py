@@ -37,18 +37,23 @@ hand that goes under the deck is forgotten; a card a knower sees arrive is added
 
 from __future__ import annotations
 
-from bisect import bisect_right, insort
+import functools
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterable
 from itertools import pairwise
-from typing import Final
+from typing import Final, cast
 
 #: The knower that stands for the whole table: what everyone saw, and a spectator knows.
 TABLE: Final = -1
 
 Cards = tuple[int, ...]
+#: A seat listed for a hand, and what it knows there besides the shared part.
+Listing = tuple[int, Cards]
+#: The seats listed for a hand, in seat order.
+Listings = tuple[Listing, ...]
 #: One hand: (what everyone knows is in it, ((seat, what it knows besides), ...)).
-Row = tuple[Cards, tuple[tuple[int, Cards], ...]]
+Row = tuple[Cards, Listings]
 #: ``()``, or one row per seat.
 Known = tuple[Row, ...]
 
@@ -85,12 +90,6 @@ def _one_fewer_of_each(kinds: Cards) -> Cards:
             return (c,) if b == c else NO_CARDS
         return kinds[1:] if b == c else (a,)
     return tuple([b for a, b in pairwise(kinds) if a == b])
-
-
-def _one_more(kinds: Cards, kind: int) -> Cards:
-    more = list(kinds)
-    insort(more, kind)
-    return tuple(more)
 
 
 def _with_row(known: Known, holder: int, row: Row, players: int) -> Known:
@@ -232,60 +231,134 @@ def xray_taken(
     card changed hands: for it the target lost a card unseen, and it knows where
     the card went only if it knew every card of that hand and all were of one
     kind. A seat listed for the target is listed for the user too.
+
+    Later in a game nearly every hand is partly known to the table and to two or
+    three seats, so most X-Rays take the general path. Its work on the small
+    multisets is looked up (:func:`_table_loses_one`, :func:`_knower_loses_one`,
+    :func:`_one_more`, :func:`_set_aside`), and both listings are rebuilt in seat
+    order without sorting: what is left is one walk over the target's few listed
+    seats, whatever they remember.
     """
-    size = len(hand_before)
-    target_shared, target_own = known[target] if known else UNKNOWN_HAND
-    user_shared, user_own = known[user] if known else UNKNOWN_HAND
+    if known:
+        rows = list(known)
+        target_shared, target_own = rows[target]
+        user_shared, user_own = rows[user]
+    else:
+        rows = [UNKNOWN_HAND] * players
+        (target_shared, target_own), (user_shared, user_own) = UNKNOWN_HAND, UNKNOWN_HAND
     i = hand_before.index(kind)
     rest = hand_before[:i] + hand_before[i + 1 :]
     if not (target_shared or target_own or user_own):
-        # Nobody knew anything of the target's hand, nor remembers the user's: the common case.
-        return _with_rows(
-            known, user, (user_shared, ((target, (kind,)),)), target, ((), ((user, rest),)), players
-        )
-    everyone = len(target_shared) == size and target_shared[0] == target_shared[-1]
-    target_after = _one_fewer_of_each(target_shared)
+        # Nobody knew anything of the target's hand, nor remembers the user's: the first
+        # X-Ray of a hand. Both rows now list a knower, so ``known`` cannot fall back to ().
+        rows[user] = (user_shared, ((target, (kind,)),))
+        rows[target] = ((), ((user, rest),))
+        return tuple(rows)
+    size = len(hand_before)
+    everyone = False
+    target_after = NO_CARDS
+    if target_shared:
+        target_after, everyone = _table_loses_one(target_shared, size)
+        if target_after:
+            rest = _set_aside(rest, target_after)
     # What everyone learns goes to the shared part; what only one seat learns, to its own.
     # The user's listing starts as it was (a seat listed for the user alone learns what
-    # everyone does) and gains the target and every seat listed for the target. The
-    # small helpers are written out: later in a game most X-Rays come here.
-    on_user = dict(user_own)
+    # everyone does) and gains the target and every seat listed for the target. It is
+    # kept by seat, each pair as it was until it changes, so the seats stay in order
+    # without being sorted again; the user's own place stays empty (nobody is listed
+    # for their own hand).
+    listed: list[Listing | None] = [None] * players
+    for pair in user_own:
+        listed[pair[0]] = pair
+    known_target = listed[target]
     if everyone:
-        on_user.setdefault(target, NO_CARDS)
+        if known_target is None:
+            listed[target] = (target, NO_CARDS)
+        user_shared = _one_more(user_shared, kind)
     else:
-        mine = on_user.get(target, NO_CARDS)
-        at = bisect_right(mine, kind)
-        on_user[target] = (*mine[:at], kind, *mine[at:])
-    on_target = [(user, _less(rest, target_after))]
-    for who, extra in target_own:
+        mine = known_target[1] if known_target else NO_CARDS
+        listed[target] = (target, _one_more(mine, kind))
+    # The target's listing: the user's place now holds what it saw left, in seat order.
+    on_target: list[Listing] = []
+    left: Cards | None = rest
+    for pair in target_own:
+        who = pair[0]
         if who == user:
             continue
-        saw = (
-            tuple(sorted(target_shared + extra))
-            if target_shared and extra
-            else extra or target_shared
-        )
-        if not everyone and len(saw) == size and saw[0] == saw[-1]:
-            mine = on_user.get(who, NO_CARDS)
-            at = bisect_right(mine, kind)
-            on_user[who] = (*mine[:at], kind, *mine[at:])
+        if left is not None and who > user:
+            on_target.append((user, left))
+            left = None
+        if pair[1]:
+            lost, whole = _knower_loses_one(target_shared, pair[1], size)
+            on_target.append((who, lost))
+            if whole and not everyone:
+                known_who = listed[who]
+                mine = known_who[1] if known_who else NO_CARDS
+                listed[who] = (who, _one_more(mine, kind))
+                continue
         else:
-            on_user.setdefault(who, NO_CARDS)
-        lost = _one_fewer_of_each(saw)
-        on_target.append((who, _less(lost, target_after) if lost and target_after else lost))
-    on_target.sort()
-    if everyone:
-        at = bisect_right(user_shared, kind)
-        user_shared = (*user_shared[:at], kind, *user_shared[at:])
-    rows = list(known) if known else [UNKNOWN_HAND] * players
-    rows[user] = (user_shared, tuple(sorted(on_user.items())))
+            # It knew nothing besides the shared part, and still knows only what the table does.
+            on_target.append(pair)
+        if listed[who] is None:
+            listed[who] = (who, NO_CARDS)
+    if left is not None:
+        on_target.append((user, left))
+    # The user's own place is always empty, the others seldom: only then is a
+    # comprehension (a frame of its own in CPython 3.11) worth its cost.
+    listed.remove(None)
+    if None in listed:
+        listed = [pair for pair in listed if pair is not None]
+    rows[user] = (user_shared, cast(Listings, tuple(listed)))
     rows[target] = (target_after, tuple(on_target))
     return tuple(rows)
 
 
-def _less(kinds: Cards, shared: Cards) -> Cards:
-    """What a seat knows besides ``shared`` (which ``kinds`` holds)."""
-    return tuple(without(kinds, shared)) if shared else kinds
+# The small multisets' sums are looked up: a hand holds a few cards of a few kinds, so
+# the distinct questions are few (a few hundred in a table's games), and a lookup costs
+# less than the sorting and counting it stands for. Each cache is bounded (an unusual
+# table's many kinds or large hands evict, never grow), and every answer is a pure
+# function of its arguments, the same for every seat and game: nothing leaks.
+
+
+@functools.lru_cache(maxsize=4096)
+def _table_loses_one(shared: Cards, size: int) -> tuple[Cards, bool]:
+    """What everyone knows of a hand of ``size`` cards once it loses one they did not see.
+
+    ``shared`` less one copy of each kind, and whether ``shared`` was the whole hand,
+    all of one kind (then everyone knows which kind went).
+    """
+    return _one_fewer_of_each(shared), len(shared) == size and shared[0] == shared[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def _knower_loses_one(shared: Cards, extra: Cards, size: int) -> tuple[Cards, bool]:
+    """A knower's ``extra`` (besides ``shared``) once the hand lost a card it did not see.
+
+    Its whole memory, ``shared`` plus ``extra``, loses one copy of each kind, and what
+    is left besides the shared part (``_table_loses_one``) is its new extra; also
+    whether its memory was the whole hand of ``size`` cards, all of one kind (then it
+    knows which kind went).
+    """
+    saw = _merged(shared, extra)
+    lost = _one_fewer_of_each(saw)
+    after = _one_fewer_of_each(shared)
+    if lost and after:
+        lost = _set_aside(lost, after)
+    return lost, len(saw) == size and saw[0] == saw[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def _one_more(kinds: Cards, kind: int) -> Cards:
+    """The sorted multiset ``kinds`` with one more card of ``kind``."""
+    more = list(kinds)
+    insort(more, kind)
+    return tuple(more)
+
+
+@functools.lru_cache(maxsize=4096)
+def _set_aside(kinds: Cards, shared: Cards) -> Cards:
+    """The sorted multiset ``kinds`` less ``shared``, which it holds."""
+    return tuple(without(kinds, shared))
 
 
 def _listed(memories: dict[int, Cards]) -> tuple[tuple[int, Cards], ...]:
