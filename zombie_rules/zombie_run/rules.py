@@ -29,7 +29,15 @@ from zombie_rules.core.validation import expect_move, expect_well_formed, short,
 from zombie_rules.zombie_run.cards import SPECIAL_BASE
 from zombie_rules.zombie_run.config import Config, TieBreak, hand_total, tables
 from zombie_rules.zombie_run.specials import PEEK_ONE
-from zombie_rules.zombie_run.state import Action, Move, Phase, Reshuffle, RoundResult, State
+from zombie_rules.zombie_run.state import (
+    Action,
+    Move,
+    Phase,
+    Reshuffle,
+    RoundResult,
+    State,
+    make_state,
+)
 from zombie_rules.zombie_run.wording import counted
 
 # Enum members as module globals: CPython 3.11 reads ``Phase.DEAL`` through the enum
@@ -65,7 +73,7 @@ def _start_round(
     history: tuple[RoundResult, ...],
 ) -> State:
     # "shuffle all the cards together, and deal again": every card back in the pile.
-    return State(
+    return make_state(
         config=config,
         round=round_,
         dealer=dealer,
@@ -329,7 +337,7 @@ def _deal(state: State, move: Move) -> State:
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
     seen = (*seen[:seat], seen[seat] + (0,), *seen[seat + 1 :])
     dealt_all = seat == state.dealer and len(hand) == config.hand_size
-    return State(
+    return make_state(
         config, state.round, state.dealer,
         _FLIP if dealt_all else _DEAL,
         (seat + 1) % config.players, hands, seen, pile, (), None, False, 0, 0, state.scores,
@@ -341,7 +349,7 @@ def _flip(state: State, move: Move) -> State:
     # "The dealer also places one card face up next to the Draw Pile."
     card, pile = _drawn_card(state, move)
     peeking = state.config.peek_count > 0
-    return State(
+    return make_state(
         state.config, state.round, state.dealer,
         _PEEK if peeking else _DRAW,
         (state.dealer + 1) % state.config.players, state.hands, state.seen, pile, (card,),
@@ -375,7 +383,7 @@ def _peek(state: State, move: Move) -> State:
         row[p] = with_seat(row[p], seat)
     peeked = with_seat(state.peeked, seat)
     done = peeked == tables(config).everyone
-    return State(
+    return make_state(
         config, state.round, state.dealer, _DRAW if done else _PEEK, state.turn,
         state.hands, _replace_at(state.seen, seat, tuple(row)), state.draw_pile,
         state.discard_pile, None, False, peeked, 0, state.scores, state.history,
@@ -396,14 +404,14 @@ def _draw(state: State, move: Move) -> State:
             draw_pile, discard_pile, reshuffles = _reshuffle(state.config, discard_pile, reshuffles)
         elif not any(draw_pile):
             raise IllegalMove(f"{_said(move)}: the Draw Pile is empty; legal: 'draw discard'")
-        return State(
+        return make_state(
             state.config, state.round, state.dealer, _DRAW_CARD, state.turn, state.hands,
             state.seen, draw_pile, discard_pile, None, False, state.peeked,
             state.turns_taken, state.scores, state.history, reshuffles,
         )  # fmt: skip
     if not state.discard_pile:
         raise IllegalMove(f"{_said(move)}: the Discard Pile is empty; legal: 'draw pile'")
-    return State(
+    return make_state(
         state.config, state.round, state.dealer, _DECIDE, state.turn, state.hands,
         state.seen, state.draw_pile, state.discard_pile[:-1], state.discard_pile[-1], True,
         state.peeked, state.turns_taken, state.scores, state.history, state.reshuffles,
@@ -414,7 +422,7 @@ def _draw_card(state: State, move: Move) -> State:
     card, pile = _drawn_card(state, move)
     if card >= SPECIAL_BASE and card in tables(state.config).drawn:  # ``is_special``, inlined
         return _drawn_effect(state, card, pile)
-    return State(
+    return make_state(
         state.config, state.round, state.dealer, _DECIDE, state.turn, state.hands,
         state.seen, pile, state.discard_pile, card, False, state.peeked,
         state.turns_taken, state.scores, state.history, state.reshuffles,
@@ -467,7 +475,7 @@ def _decide(state: State, move: Move) -> State:
         # Discard Pile and use it to start a new Draw Pile." (Ruling 11: all but the
         # top card, at once; ruling 14: the whole pile waits for a draw that needs it.)
         draw_pile, discard_pile, reshuffles = _reshuffle(state.config, discard_pile, reshuffles)
-    return State(
+    return make_state(
         state.config, state.round, state.dealer, _DRAW, (seat + 1) % state.config.players,
         hands, seen, draw_pile, discard_pile, None, False, state.peeked, turns_taken,
         state.scores, state.history, reshuffles,
@@ -496,7 +504,7 @@ def _drawn_effect(state: State, card: int, pile: tuple[int, ...]) -> State:
     limit = config.turn_limit
     if limit is not None and turns_taken >= limit:
         # The round ends on the drawn card: it has left the Draw Pile.
-        drawn = State(
+        drawn = make_state(
             config, state.round, state.dealer, state.phase, seat, state.hands, seen, pile,
             state.discard_pile, None, False, state.peeked, state.turns_taken, state.scores,
             state.history, reshuffles,
@@ -504,7 +512,7 @@ def _drawn_effect(state: State, card: int, pile: tuple[int, ...]) -> State:
         return _end_round(drawn, state.hands, discard_pile, turns_taken, None, reshuffles)
     if not any(pile) and config.reshuffle_keeps_top:
         pile, discard_pile, reshuffles = _reshuffle(config, discard_pile, reshuffles)
-    return State(
+    return make_state(
         config, state.round, state.dealer, _DRAW, (seat + 1) % config.players,
         state.hands, seen, pile, discard_pile, None, False, state.peeked, turns_taken,
         state.scores, state.history, reshuffles,
@@ -564,7 +572,7 @@ def _end_round(
     if last_round(state):
         # "The game lasts five rounds."
         everyone = tables(config).everyone
-        return State(
+        return make_state(
             config, state.round, state.dealer, _OVER, state.turn, hands,
             tuple((everyone,) * len(h) for h in hands), state.draw_pile, discard_pile,
             None, False, state.peeked, turns_taken, running, history, reshuffles,
