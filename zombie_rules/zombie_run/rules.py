@@ -15,7 +15,6 @@ from fractions import Fraction
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import pile_outcomes, present
 from zombie_rules.core.errors import IllegalMove
-from zombie_rules.core.memo import remember_last
 from zombie_rules.core.result import Result
 from zombie_rules.core.seats import (
     SeatMask,
@@ -107,21 +106,59 @@ def _vetted(moves: tuple[Move, ...]) -> tuple[Move, ...]:
     return vetted(moves, Move)
 
 
-@remember_last
-@functools.lru_cache(maxsize=64)
-def _card_moves(config: Config) -> tuple[Move, ...]:
-    """The chance moves of a config's card kinds, in kind order (one tuple per deck).
+class _Draws:
+    """A config's draws from the face-down pile: ``moves[k]`` draws a card of kind ``k``.
 
-    Every chance node asks; the config asked about last is answered by identity
-    (a config's hash is a Python call).
+    ``chance_weights`` lists these very objects and ``apply`` is handed one of them
+    nearly every time, so ``kinds`` knows each by ``id``: finding a move there says
+    at once that it is a well-formed chance draw of this deck, and of which kind,
+    where a move built anywhere else gets every check. The record holds the moves,
+    so no other object can take one of their ids while it is kept.
     """
-    return _card_moves_of(tables(config).values)
+
+    __slots__ = ("config", "kinds", "moves", "values")
+    config: Config
+    values: tuple[int, ...]  # the card each kind is
+    moves: tuple[Move, ...]
+    kinds: dict[int, int]  # id of ``moves[k]`` -> ``k``
+
+    def __init__(self, config: Config, like: _Draws | None = None) -> None:
+        self.config = config
+        if like is not None:  # an equal config's: the same moves, shared
+            self.values, self.moves, self.kinds = like.values, like.moves, like.kinds
+            return
+        self.values = tables(config).values
+        self.moves = _card_moves_of(self.values)
+        self.kinds = {id(move): kind for kind, move in enumerate(self.moves)}
+
+
+@functools.lru_cache(maxsize=64)
+def _draws_built(config: Config) -> _Draws:
+    return _Draws(config)
+
+
+def _draws_of(config: Config) -> _Draws:
+    """The draws of ``config``, remembered with that very object as the last asked about.
+
+    Every chance node asks, and a config's hash is a Python call, so hot callers
+    test ``_last_draws.config is config`` inline and call this only when it is not.
+    """
+    global _last_draws
+    draws = _draws_built(config)
+    if draws.config is not config:  # equal to the config cached, another object
+        draws = _Draws(config, draws)
+    _last_draws = draws
+    return draws
 
 
 @functools.cache
 def _card_moves_of(values: tuple[int, ...]) -> tuple[Move, ...]:
     # Keyed by the card values, not the config, so the vetted moves stay few.
     return _vetted(tuple(Move(CHANCE, _DO_CARD, (value,)) for value in values))
+
+
+#: The draws asked about last (see :func:`_draws_of`); the rulebook deck's until then.
+_last_draws = _draws_built(Config())
 
 
 @functools.cache
@@ -261,7 +298,10 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """
     phase = state.phase
     if phase is _DEAL or phase is _DRAW_CARD or phase is _FLIP:
-        return present(_card_moves(state.config), state.draw_pile)
+        draws = _last_draws  # ``_card_moves``, inline: every chance node asks
+        if draws.config is not state.config:
+            draws = _draws_of(state.config)
+        return present(draws.moves, state.draw_pile)
     return (), ()
 
 
@@ -274,7 +314,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """
     phase = state.phase
     if phase is _DEAL or phase is _DRAW_CARD or phase is _FLIP:
-        return pile_outcomes(_card_moves(state.config), state.draw_pile)
+        draws = _last_draws  # ``_card_moves``, inline: every chance node asks
+        if draws.config is not state.config:
+            draws = _draws_of(state.config)
+        return pile_outcomes(draws.moves, state.draw_pile)
     return ()
 
 
@@ -283,11 +326,13 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal."""
-    expect_well_formed(move, Move)
     # An ``is`` chain, most frequent phases first: enum hashing is slow in a dict lookup.
+    # A chance phase checks its move itself (``_drawn_card``): the one ``chance_weights``
+    # listed passes at once, any other gets ``expect_well_formed`` first, as below.
     phase = state.phase
     if phase is _DEAL:
         return _deal(state, move)
+    expect_well_formed(move, Move)
     if phase is _DECIDE:
         return _decide(state, move)
     if phase is _DRAW:
@@ -311,7 +356,24 @@ def _said(move: Move) -> str:
 
 
 def _drawn_card(state: State, move: Move) -> tuple[int, tuple[int, ...]]:
-    """The card a chance move names and the pile without it."""
+    """The card a chance move names and the pile without it.
+
+    A move of the config's own draws (by identity: see :class:`_Draws`) naming a
+    kind still in the pile is legal as it stands; any other goes through every check.
+    """
+    draws = _last_draws
+    if draws.config is not state.config:
+        draws = _draws_of(state.config)
+    kind = draws.kinds.get(id(move))
+    pile = state.draw_pile
+    if kind is None or not pile[kind]:
+        kind = _checked_kind(state, move)
+    return draws.values[kind], (*pile[:kind], pile[kind] - 1, *pile[kind + 1 :])
+
+
+def _checked_kind(state: State, move: Move) -> int:
+    """The kind of card ``move`` draws, checked in full; :class:`IllegalMove` if it cannot."""
+    expect_well_formed(move, Move)
     if move.seat != CHANCE or move.action is not _DO_CARD or move.shout:
         _expect(state, move, CHANCE, _DO_CARD)
         raise IllegalMove(f"{_said(move)}: chance does not shout")
@@ -323,7 +385,7 @@ def _drawn_card(state: State, move: Move) -> tuple[int, tuple[int, ...]]:
         raise IllegalMove(
             f"{_said(move)}: no such card in the Draw Pile; it holds {short(present)}"
         )
-    return args[0], (*pile[:index], pile[index] - 1, *pile[index + 1 :])
+    return index
 
 
 def _deal(state: State, move: Move) -> State:
