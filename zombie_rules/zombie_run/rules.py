@@ -15,7 +15,6 @@ from fractions import Fraction
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.chance import pile_outcomes, present
 from zombie_rules.core.errors import IllegalMove
-from zombie_rules.core.memo import remember_last
 from zombie_rules.core.result import Result
 from zombie_rules.core.seats import (
     SeatMask,
@@ -29,7 +28,15 @@ from zombie_rules.core.validation import expect_move, expect_well_formed, short,
 from zombie_rules.zombie_run.cards import SPECIAL_BASE
 from zombie_rules.zombie_run.config import Config, TieBreak, hand_total, tables
 from zombie_rules.zombie_run.specials import PEEK_ONE
-from zombie_rules.zombie_run.state import Action, Move, Phase, Reshuffle, RoundResult, State
+from zombie_rules.zombie_run.state import (
+    Action,
+    Move,
+    Phase,
+    Reshuffle,
+    RoundResult,
+    State,
+    make_state,
+)
 from zombie_rules.zombie_run.wording import counted
 
 # Enum members as module globals: CPython 3.11 reads ``Phase.DEAL`` through the enum
@@ -65,7 +72,7 @@ def _start_round(
     history: tuple[RoundResult, ...],
 ) -> State:
     # "shuffle all the cards together, and deal again": every card back in the pile.
-    return State(
+    return make_state(
         config=config,
         round=round_,
         dealer=dealer,
@@ -99,21 +106,59 @@ def _vetted(moves: tuple[Move, ...]) -> tuple[Move, ...]:
     return vetted(moves, Move)
 
 
-@remember_last
-@functools.lru_cache(maxsize=64)
-def _card_moves(config: Config) -> tuple[Move, ...]:
-    """The chance moves of a config's card kinds, in kind order (one tuple per deck).
+class _Draws:
+    """A config's draws from the face-down pile: ``moves[k]`` draws a card of kind ``k``.
 
-    Every chance node asks; the config asked about last is answered by identity
-    (a config's hash is a Python call).
+    ``chance_weights`` lists these very objects and ``apply`` is handed one of them
+    nearly every time, so ``kinds`` knows each by ``id``: finding a move there says
+    at once that it is a well-formed chance draw of this deck, and of which kind,
+    where a move built anywhere else gets every check. The record holds the moves,
+    so no other object can take one of their ids while it is kept.
     """
-    return _card_moves_of(tables(config).values)
+
+    __slots__ = ("config", "kinds", "moves", "values")
+    config: Config
+    values: tuple[int, ...]  # the card each kind is
+    moves: tuple[Move, ...]
+    kinds: dict[int, int]  # id of ``moves[k]`` -> ``k``
+
+    def __init__(self, config: Config, like: _Draws | None = None) -> None:
+        self.config = config
+        if like is not None:  # an equal config's: the same moves, shared
+            self.values, self.moves, self.kinds = like.values, like.moves, like.kinds
+            return
+        self.values = tables(config).values
+        self.moves = _card_moves_of(self.values)
+        self.kinds = {id(move): kind for kind, move in enumerate(self.moves)}
+
+
+@functools.lru_cache(maxsize=64)
+def _draws_built(config: Config) -> _Draws:
+    return _Draws(config)
+
+
+def _draws_of(config: Config) -> _Draws:
+    """The draws of ``config``, remembered with that very object as the last asked about.
+
+    Every chance node asks, and a config's hash is a Python call, so hot callers
+    test ``_last_draws.config is config`` inline and call this only when it is not.
+    """
+    global _last_draws
+    draws = _draws_built(config)
+    if draws.config is not config:  # equal to the config cached, another object
+        draws = _Draws(config, draws)
+    _last_draws = draws
+    return draws
 
 
 @functools.cache
 def _card_moves_of(values: tuple[int, ...]) -> tuple[Move, ...]:
     # Keyed by the card values, not the config, so the vetted moves stay few.
     return _vetted(tuple(Move(CHANCE, _DO_CARD, (value,)) for value in values))
+
+
+#: The draws asked about last (see :func:`_draws_of`); the rulebook deck's until then.
+_last_draws = _draws_built(Config())
 
 
 @functools.cache
@@ -253,7 +298,10 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
     """
     phase = state.phase
     if phase is _DEAL or phase is _DRAW_CARD or phase is _FLIP:
-        return present(_card_moves(state.config), state.draw_pile)
+        draws = _last_draws  # ``_card_moves``, inline: every chance node asks
+        if draws.config is not state.config:
+            draws = _draws_of(state.config)
+        return present(draws.moves, state.draw_pile)
     return (), ()
 
 
@@ -266,7 +314,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
     """
     phase = state.phase
     if phase is _DEAL or phase is _DRAW_CARD or phase is _FLIP:
-        return pile_outcomes(_card_moves(state.config), state.draw_pile)
+        draws = _last_draws  # ``_card_moves``, inline: every chance node asks
+        if draws.config is not state.config:
+            draws = _draws_of(state.config)
+        return pile_outcomes(draws.moves, state.draw_pile)
     return ()
 
 
@@ -275,11 +326,13 @@ def chance_outcomes(state: State) -> tuple[tuple[Move, Fraction], ...]:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``; raises :class:`IllegalMove` and changes nothing if illegal."""
-    expect_well_formed(move, Move)
     # An ``is`` chain, most frequent phases first: enum hashing is slow in a dict lookup.
+    # A chance phase checks its move itself (``_drawn_card``): the one ``chance_weights``
+    # listed passes at once, any other gets ``expect_well_formed`` first, as below.
     phase = state.phase
     if phase is _DEAL:
         return _deal(state, move)
+    expect_well_formed(move, Move)
     if phase is _DECIDE:
         return _decide(state, move)
     if phase is _DRAW:
@@ -303,7 +356,24 @@ def _said(move: Move) -> str:
 
 
 def _drawn_card(state: State, move: Move) -> tuple[int, tuple[int, ...]]:
-    """The card a chance move names and the pile without it."""
+    """The card a chance move names and the pile without it.
+
+    A move of the config's own draws (by identity: see :class:`_Draws`) naming a
+    kind still in the pile is legal as it stands; any other goes through every check.
+    """
+    draws = _last_draws
+    if draws.config is not state.config:
+        draws = _draws_of(state.config)
+    kind = draws.kinds.get(id(move))
+    pile = state.draw_pile
+    if kind is None or not pile[kind]:
+        kind = _checked_kind(state, move)
+    return draws.values[kind], (*pile[:kind], pile[kind] - 1, *pile[kind + 1 :])
+
+
+def _checked_kind(state: State, move: Move) -> int:
+    """The kind of card ``move`` draws, checked in full; :class:`IllegalMove` if it cannot."""
+    expect_well_formed(move, Move)
     if move.seat != CHANCE or move.action is not _DO_CARD or move.shout:
         _expect(state, move, CHANCE, _DO_CARD)
         raise IllegalMove(f"{_said(move)}: chance does not shout")
@@ -315,7 +385,7 @@ def _drawn_card(state: State, move: Move) -> tuple[int, tuple[int, ...]]:
         raise IllegalMove(
             f"{_said(move)}: no such card in the Draw Pile; it holds {short(present)}"
         )
-    return args[0], (*pile[:index], pile[index] - 1, *pile[index + 1 :])
+    return index
 
 
 def _deal(state: State, move: Move) -> State:
@@ -329,7 +399,7 @@ def _deal(state: State, move: Move) -> State:
     hands = (*hands[:seat], hand, *hands[seat + 1 :])
     seen = (*seen[:seat], seen[seat] + (0,), *seen[seat + 1 :])
     dealt_all = seat == state.dealer and len(hand) == config.hand_size
-    return State(
+    return make_state(
         config, state.round, state.dealer,
         _FLIP if dealt_all else _DEAL,
         (seat + 1) % config.players, hands, seen, pile, (), None, False, 0, 0, state.scores,
@@ -341,7 +411,7 @@ def _flip(state: State, move: Move) -> State:
     # "The dealer also places one card face up next to the Draw Pile."
     card, pile = _drawn_card(state, move)
     peeking = state.config.peek_count > 0
-    return State(
+    return make_state(
         state.config, state.round, state.dealer,
         _PEEK if peeking else _DRAW,
         (state.dealer + 1) % state.config.players, state.hands, state.seen, pile, (card,),
@@ -375,7 +445,7 @@ def _peek(state: State, move: Move) -> State:
         row[p] = with_seat(row[p], seat)
     peeked = with_seat(state.peeked, seat)
     done = peeked == tables(config).everyone
-    return State(
+    return make_state(
         config, state.round, state.dealer, _DRAW if done else _PEEK, state.turn,
         state.hands, _replace_at(state.seen, seat, tuple(row)), state.draw_pile,
         state.discard_pile, None, False, peeked, 0, state.scores, state.history,
@@ -396,14 +466,14 @@ def _draw(state: State, move: Move) -> State:
             draw_pile, discard_pile, reshuffles = _reshuffle(state.config, discard_pile, reshuffles)
         elif not any(draw_pile):
             raise IllegalMove(f"{_said(move)}: the Draw Pile is empty; legal: 'draw discard'")
-        return State(
+        return make_state(
             state.config, state.round, state.dealer, _DRAW_CARD, state.turn, state.hands,
             state.seen, draw_pile, discard_pile, None, False, state.peeked,
             state.turns_taken, state.scores, state.history, reshuffles,
         )  # fmt: skip
     if not state.discard_pile:
         raise IllegalMove(f"{_said(move)}: the Discard Pile is empty; legal: 'draw pile'")
-    return State(
+    return make_state(
         state.config, state.round, state.dealer, _DECIDE, state.turn, state.hands,
         state.seen, state.draw_pile, state.discard_pile[:-1], state.discard_pile[-1], True,
         state.peeked, state.turns_taken, state.scores, state.history, state.reshuffles,
@@ -414,7 +484,7 @@ def _draw_card(state: State, move: Move) -> State:
     card, pile = _drawn_card(state, move)
     if card >= SPECIAL_BASE and card in tables(state.config).drawn:  # ``is_special``, inlined
         return _drawn_effect(state, card, pile)
-    return State(
+    return make_state(
         state.config, state.round, state.dealer, _DECIDE, state.turn, state.hands,
         state.seen, pile, state.discard_pile, card, False, state.peeked,
         state.turns_taken, state.scores, state.history, state.reshuffles,
@@ -467,7 +537,7 @@ def _decide(state: State, move: Move) -> State:
         # Discard Pile and use it to start a new Draw Pile." (Ruling 11: all but the
         # top card, at once; ruling 14: the whole pile waits for a draw that needs it.)
         draw_pile, discard_pile, reshuffles = _reshuffle(state.config, discard_pile, reshuffles)
-    return State(
+    return make_state(
         state.config, state.round, state.dealer, _DRAW, (seat + 1) % state.config.players,
         hands, seen, draw_pile, discard_pile, None, False, state.peeked, turns_taken,
         state.scores, state.history, reshuffles,
@@ -496,7 +566,7 @@ def _drawn_effect(state: State, card: int, pile: tuple[int, ...]) -> State:
     limit = config.turn_limit
     if limit is not None and turns_taken >= limit:
         # The round ends on the drawn card: it has left the Draw Pile.
-        drawn = State(
+        drawn = make_state(
             config, state.round, state.dealer, state.phase, seat, state.hands, seen, pile,
             state.discard_pile, None, False, state.peeked, state.turns_taken, state.scores,
             state.history, reshuffles,
@@ -504,7 +574,7 @@ def _drawn_effect(state: State, card: int, pile: tuple[int, ...]) -> State:
         return _end_round(drawn, state.hands, discard_pile, turns_taken, None, reshuffles)
     if not any(pile) and config.reshuffle_keeps_top:
         pile, discard_pile, reshuffles = _reshuffle(config, discard_pile, reshuffles)
-    return State(
+    return make_state(
         config, state.round, state.dealer, _DRAW, (seat + 1) % config.players,
         state.hands, seen, pile, discard_pile, None, False, state.peeked, turns_taken,
         state.scores, state.history, reshuffles,
@@ -564,7 +634,7 @@ def _end_round(
     if last_round(state):
         # "The game lasts five rounds."
         everyone = tables(config).everyone
-        return State(
+        return make_state(
             config, state.round, state.dealer, _OVER, state.turn, hands,
             tuple((everyone,) * len(h) for h in hands), state.draw_pile, discard_pile,
             None, False, state.peeked, turns_taken, running, history, reshuffles,

@@ -13,10 +13,12 @@ into it.
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 import attrs
 
 from zombie_rules.core.actors import CHANCE, seat_name
+from zombie_rules.core.records import builder
 from zombie_rules.core.validation import short
 from zombie_rules.zombie_run.config import Config
 
@@ -121,3 +123,12 @@ class State:
     scores: tuple[int, ...]
     history: tuple[RoundResult, ...]
     reshuffles: tuple[Reshuffle, ...]
+
+
+if TYPE_CHECKING:
+    #: ``State(...)`` for the hot path: the same fields in the same order, built by
+    #: slot stores (``core.records.builder``): ``apply`` builds a state on every
+    #: move, and attrs' ``__init__`` stores each of the sixteen fields by a call.
+    make_state = State
+else:
+    make_state = builder(State)
