@@ -28,10 +28,11 @@ measured in one run compare.
 
 After the table come the calls one by one (what each costs at the nodes where
 the loop makes it, over the states of recorded games), the cost per step by step
-index (it must stay flat as a game gets longer), the same by kind of move and
-the events the step caused (a game's opening plays other moves than its end, so
-the mix alone can move the first figures; a kind that costs more late than early
-is a cost that grows with the game) and the memory per kept state
+index (it must stay flat as a game gets longer), the same by kind of move, the
+phase it was played in and the events the step caused (a game's opening plays
+other moves than its end, so the mix alone can move the first figures; a kind
+that costs more late than early is a cost that grows with the game) and the
+memory per kept state
 (every state of a game kept alive, against what a state would cost if it shared
 nothing with the one before).
 """
@@ -367,17 +368,21 @@ def _bucket(step: int) -> int:
     return max(i for i, edge in enumerate(BUCKETS) if step >= edge)
 
 
-def step_kind(move: Any, events: Sequence[str] = ()) -> str:
-    """A step's kind for the by-kind table: the move's ``action`` (else its type) and its events.
+def step_kind(move: Any, events: Sequence[str] = (), phase: Any = None) -> str:
+    """A step's kind for the by-kind table: the move's ``action`` (else its type), the
+    phase it was played in (where the state has a ``phase``) and the events it caused.
 
-    The events (``Game.events``) tell apart steps of one kind of move that do
-    different rule work: in Zombie Doctor a play that also ends the turn (the hand
-    refilled from the deck's bottom once the unseen deck is used up) against one that
-    waits for a separate draw. Without them, a change in that mix along a game would
-    pass for a cost that grows with the game.
+    Phase and events tell apart steps of one kind of move that do different rule
+    work: in Quarantine Z an item drawn at set-up against one drawn as loot, in
+    Zombie Doctor a play that also ends the turn (the hand refilled from the deck's
+    bottom once the unseen deck is used up) against one that waits for a separate
+    draw. Without them, a change in that mix along a game would pass for a cost
+    that grows with the game.
     """
     action = getattr(move, "action", None)
     kind = type(move).__name__ if action is None else str(getattr(action, "value", action))
+    if phase is not None:
+        kind += f" @{str(getattr(phase, 'name', phase)).lower()}"
     return f"{kind} +{'+'.join(events)}" if events else kind
 
 
@@ -417,7 +422,7 @@ def by_length(
             spent = clock() - start
             bucket = _bucket(step)
             times[bucket].append(spent)
-            name = step_kind(move, events(before, move, state))
+            name = step_kind(move, events(before, move, state), getattr(before, "phase", None))
             kind = kinds.get(name)
             if kind is None:
                 kind = kinds[name] = [[] for _ in BUCKETS]
@@ -462,7 +467,7 @@ def late_over_early(values: Sequence[float | None]) -> float | None:
 
 def by_kind_table(rows: Sequence[dict[str, Any]]) -> str:
     labels = [f"{lo}-{hi - 1}" for lo, hi in itertools.pairwise(BUCKETS)] + [f"{BUCKETS[-1]}+"]
-    header = f"{'title':<22} {'kind of move +events':<30}" + "".join(
+    header = f"{'title':<22} {'kind of move @phase +events':<44}" + "".join(
         f" {label:>8}" for label in labels
     )
     header += f" {'late/early':>10}"
@@ -472,7 +477,7 @@ def by_kind_table(rows: Sequence[dict[str, Any]]) -> str:
             ratio = late_over_early(values)
             if ratio is None:
                 continue  # a kind seen in one stretch of the game only says nothing of growth
-            lines.append(f"{row['game']:<22} {kind:<30}{_cells(values)} {ratio:>10.2f}")
+            lines.append(f"{row['game']:<22} {kind:<44}{_cells(values)} {ratio:>10.2f}")
     return "\n".join(lines)
 
 
@@ -644,9 +649,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     lengths += [by_length(GAMES[n], args.games, args.seed, c) for n, c in long_games]
     section("Cost per step by step index (median us, sample_chance loop)", by_length_table(lengths))
     section(
-        "The same steps by kind of move and the events it caused (median us; kinds played in one"
-        " stretch of a game only are"
-        " left out; late/early = the last bucket over the first)",
+        "The same steps by kind of move, phase and the events it caused (median us; kinds"
+        " played in one stretch of a game only are left out; late/early = the last bucket"
+        " over the first)",
         by_kind_table(lengths),
     )
     memory = [kept_memory(GAMES[n], args.seed) for n in names]

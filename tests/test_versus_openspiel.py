@@ -155,7 +155,7 @@ def test_the_by_kind_table_keeps_each_kind_of_move_apart() -> None:
     kinds = row["kinds"]
     game = GAMES["zombie_run"]
     played = {
-        script.step_kind(move, game.events(before, move, after))
+        script.step_kind(move, game.events(before, move, after), before.phase)
         for states, moves in zip(*script.recorded_states(game, 3, 0), strict=True)
         for before, move, after in zip(states, moves, states[1:], strict=False)
     }
@@ -184,3 +184,13 @@ def test_a_steps_kind_names_the_events_it_caused() -> None:
         == f"{moves[0].action.value} +story+turn_end"
     )
     assert script.step_kind(moves[0], ()) == moves[0].action.value
+
+
+def test_a_steps_kind_names_the_phase_it_was_played_in() -> None:
+    """An item drawn at set-up is kept apart from one drawn as loot."""
+    script = load_script()
+    (moves,) = script.recorded_states(GAMES["texas_zombies"], 1, 0)[1]
+    phase = GAMES["texas_zombies"].new_game(None).phase
+    assert script.step_kind(moves[0], ("story",), phase) == (
+        f"{moves[0].action.value} @{phase.name.lower()} +story"
+    )
