@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 S = TypeVar("S")
 R = TypeVar("R")
+
+#: What a fresh memo holds: an object no caller can pass.
+_NOTHING: object = object()
 
 
 class Remembered(Generic[S, R]):
@@ -31,27 +34,28 @@ def remember_last(func: Callable[[S], R]) -> Remembered[S, R]:
     States are immutable, so the answer for the state asked about last is kept
     (with the state itself, compared by ``is``, never by value) and returned when
     the next call names the same object. One entry per function, so nothing
-    accumulates; use it only on pure functions of one state. ``known(state)``
-    peeks without computing, for a caller that needs only part of the answer.
+    accumulates; use it only on pure functions of one immutable value (a state, or
+    a config in front of a per-config cache, whose ``__hash__`` is a Python call).
+    ``known(state)`` peeks without computing, for a caller that needs only part of
+    the answer.
     """
-    last: list[tuple[S, R]] = []
+    # One tuple, replaced whole, so a reader never pairs a state with another's answer;
+    # it starts with a placeholder no caller holds.
+    last: tuple[object, Any] = (_NOTHING, None)
 
     @functools.wraps(func)
     def remembered(state: S) -> R:
-        if last:
-            seen, answer = last[0]
-            if seen is state:
-                return answer
+        nonlocal last
+        seen, answer = last
+        if seen is state:
+            return answer  # type: ignore[no-any-return]
         answer = func(state)
-        last[:] = [(state, answer)]
+        last = (state, answer)
         return answer
 
     def known(state: S) -> R | None:
-        if last:
-            seen, answer = last[0]
-            if seen is state:
-                return answer
-        return None
+        seen, answer = last
+        return answer if seen is state else None
 
     remembered.known = known  # type: ignore[attr-defined]
     return cast(Remembered[S, R], remembered)

@@ -9,6 +9,7 @@ from typing import Any, Final
 import attrs
 
 from zombie_rules.core.errors import InvalidConfig
+from zombie_rules.core.memo import Remembered, remember_last
 from zombie_rules.core.seats import every_seat
 from zombie_rules.core.validation import require_int_pairs, require_type
 from zombie_rules.quarantine_z.cards import (
@@ -358,23 +359,9 @@ class Tables:
     ammo_of: tuple[int, ...]  # per item id: the ammo item id of a firearm, else -1
 
 
-def tables(config: Config) -> Tables:
-    """The lookups of ``config``, built once per config.
-
-    The rules ask this several times per move, nearly always of one config: the last
-    config asked about (the very object) is answered at once, without the cache's
-    call to the config's ``__hash__`` (a Python method).
-    """
-    seen, answer = _LAST_TABLES[0]
-    if seen is config:
-        return answer
-    answer = _tables(config)
-    _LAST_TABLES[0] = (config, answer)  # one entry, swapped whole (safe across threads)
-    return answer
-
-
 @functools.lru_cache(maxsize=64)
 def _tables(config: Config) -> Tables:
+    """The lookups of ``config``, built once per config (see :data:`tables`)."""
     items = config.items
     index = {item.name: i for i, item in enumerate(items)}
     zc = config.zombie_cards
@@ -394,5 +381,7 @@ def _tables(config: Config) -> Tables:
     )
 
 
-#: The config :func:`tables` answered for last, and its tables (a placeholder at first).
-_LAST_TABLES: list[tuple[object, Tables]] = [(None, _tables(Config()))]
+#: The lookups of a config. The rules ask several times per move, nearly always of one
+#: config: the very object asked about last is answered at once, without the cache's
+#: call to the config's ``__hash__`` (a Python method).
+tables: Remembered[Config, Tables] = remember_last(_tables)

@@ -24,6 +24,7 @@ from operator import itemgetter
 
 import attrs
 
+from zombie_rules.core.memo import Remembered, remember_last
 from zombie_rules.quarantine_z._base import best_gun, held_kinds, move_row, pair_rows
 from zombie_rules.quarantine_z.cards import Kind
 from zombie_rules.quarantine_z.config import Config
@@ -92,19 +93,9 @@ def _ambush_row(s: int, players: tuple[int, ...], shoot: bool) -> tuple[Move, ..
     return tuple(moves)
 
 
-def kit(config: Config) -> Kit:
-    """The :class:`Kit` of ``config``; the last config asked about is answered at once
-    (as ``config.tables`` does, without hashing the config)."""
-    seen, answer = _LAST_KIT[0]
-    if seen is config:
-        return answer
-    answer = _kit(config)
-    _LAST_KIT[0] = (config, answer)  # one entry, swapped whole (safe across threads)
-    return answer
-
-
 @functools.lru_cache(maxsize=16)
 def _kit(config: Config) -> Kit:
+    """The :class:`Kit` of ``config``, built once per config (see :data:`kit`)."""
     n, players = len(config.items), config.players
     items = []
     for s in range(players):
@@ -128,8 +119,9 @@ def _kit(config: Config) -> Kit:
     )
 
 
-#: The config :func:`kit` answered for last, and its kit (a placeholder at first).
-_LAST_KIT: list[tuple[object, Kit]] = [(None, _kit(Config()))]
+#: The :class:`Kit` of a config; the very config asked about last is answered at once
+#: (as ``config.tables`` is, without hashing the config).
+kit: Remembered[Config, Kit] = remember_last(_kit)
 
 
 def with_room(kit: Kit, survivors: tuple[Survivor, ...], players: tuple[int, ...]) -> list[int]:
