@@ -19,6 +19,9 @@ from zombie_rules.quarantine_z import (
     legal_moves,
     new_game,
 )
+from zombie_rules.quarantine_z._base import held_kinds
+from zombie_rules.quarantine_z.effects import _usable
+from zombie_rules.quarantine_z.state import Survivor
 from zombie_rules.testing import random_playout
 
 T = TypeVar("T")
@@ -32,6 +35,17 @@ def random_states(seeds: range) -> list[State]:
         config = Config(players=(3, 4, 5)[seed % 3], zombie_seat=seed % 3, free_actions=6)
         out += random_playout(GAME, config, seed).states
     return out
+
+
+def plain_item_moves(config: Config, s: int, sv: Survivor) -> list[Move]:
+    """Survivor ``s``'s 'use' and 'equip' moves outside combat, the plain way: every kind
+    of item in hand, in hand order, with each action the item check accepts."""
+    return [
+        Move(s, action, (item,))
+        for item in held_kinds(sv.hand)
+        for action in (Action.USE, Action.EQUIP)
+        if _usable(config, sv, item, action) is None
+    ]
 
 
 DEFAULT_HANDS: dict[int, tuple[str, ...]] = {

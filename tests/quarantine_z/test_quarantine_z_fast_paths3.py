@@ -32,9 +32,7 @@ from zombie_rules.quarantine_z import (
     to_act,
 )
 from zombie_rules.quarantine_z._base import active, best_gun, held_kinds, replace, replace_combat
-from zombie_rules.quarantine_z.cards import Kind
 from zombie_rules.quarantine_z.config import tables
-from zombie_rules.quarantine_z.effects import item_moves
 from zombie_rules.quarantine_z.knowledge import item_counts, items_of
 from zombie_rules.quarantine_z.rules import _finish, _pile
 from zombie_rules.quarantine_z.state import Action, Move
@@ -46,22 +44,6 @@ def test_held_kinds_are_the_distinct_items_of_a_hand_in_order() -> None:
     for state in STATES:
         for sv in state.survivors:
             assert held_kinds(sv.hand) == tuple(dict.fromkeys(items_of(sv.hand)))
-
-
-def test_item_moves_are_the_plain_listing() -> None:
-    """'use' for a healing item when hurt, 'equip' for equipment not yet worn, hand order."""
-    for state in STATES:
-        config = state.config
-        for s in tables(config).survivors:
-            sv = state.survivors[s]
-            expected = []
-            for item in dict.fromkeys(items_of(sv.hand)):
-                kind = config.items[item].kind
-                if kind is Kind.HEAL and sv.life < config.survivor_life:
-                    expected.append(Move(s, Action.USE, (item,)))
-                elif kind is Kind.EQUIPMENT and item not in sv.equipment:
-                    expected.append(Move(s, Action.EQUIP, (item,)))
-            assert item_moves(config, s, sv) == tuple(expected)
 
 
 def test_best_gun_is_the_most_damaging_loaded_firearm() -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from tests.quarantine_z.qz_helpers import random_states
+from tests.quarantine_z.qz_helpers import plain_item_moves, random_states
 from zombie_rules.core.actors import CHANCE
 from zombie_rules.core.seats import has_seat
 from zombie_rules.quarantine_z import Config, Phase, State, location, rules, travel
@@ -31,7 +31,6 @@ from zombie_rules.quarantine_z._base import (
     new_zombie,
 )
 from zombie_rules.quarantine_z.cards import Deck
-from zombie_rules.quarantine_z.effects import item_moves
 from zombie_rules.quarantine_z.flow import proposal_changes
 from zombie_rules.quarantine_z.kit import _MAX_AMBUSH_ROWS, _kit, kit
 from zombie_rules.quarantine_z.knowledge import items_of
@@ -89,7 +88,7 @@ def _plain_decide(state: State) -> list[Move]:
         else:
             changes = proposal_changes(state, s)
             moves += [Move(s, Action.PROPOSE, (loc,)) for loc in changes]
-        moves += item_moves(state.config, s, state.survivors[s])
+        moves += plain_item_moves(state.config, s, state.survivors[s])
         if state.actions_used[s] < state.config.free_actions:
             moves += _plain_free_actions(state, s, alive)
         if own != -1 and not changes:
@@ -116,7 +115,7 @@ def test_location_free_actions_are_the_plain_ones() -> None:
             if has_seat(state.passed, s):
                 continue
             mine = [m for m in listed if m.seat == s]
-            expected = list(item_moves(state.config, s, state.survivors[s]))
+            expected = plain_item_moves(state.config, s, state.survivors[s])
             if state.actions_used[s] < state.config.free_actions:
                 expected += _plain_free_actions(state, s, players)
             assert mine[: len(expected)] == expected

@@ -22,10 +22,9 @@ from zombie_rules.quarantine_z._base import (
     replace,
 )
 from zombie_rules.quarantine_z.config import tables
-from zombie_rules.quarantine_z.effects import _usable, item_moves
 from zombie_rules.quarantine_z.knowledge import item_of
 from zombie_rules.quarantine_z.rules import PHASES
-from zombie_rules.quarantine_z.state import Action, Move
+from zombie_rules.quarantine_z.state import Move
 from zombie_rules.testing import random_playout
 
 
@@ -58,18 +57,6 @@ def test_decide_moves_kept_by_survivors_match_a_fresh_listing() -> None:
         assert legal_moves(state) == first
         fresh = replace(state, survivors=tuple(attrs.evolve(sv) for sv in state.survivors))
         assert legal_moves(fresh) == first
-
-
-def test_item_moves_are_what_the_item_check_accepts() -> None:
-    for state in _states(range(3))[::5]:
-        config = state.config
-        for s in tables(config).survivors:
-            me = state.survivors[s]
-            listed = set(item_moves(config, s, me))
-            for item in {item_of(c) for c in me.hand}:
-                for action in (Action.USE, Action.EQUIP):
-                    legal = _usable(config, me, item, action) is None
-                    assert (Move(s, action, (item,)) in listed) == legal
 
 
 def _plain_best_gun(config: Config, sv: Survivor) -> int:

@@ -16,8 +16,6 @@ from zombie_rules.quarantine_z._base import (
     bump,
     combat_with,
     has,
-    held_kinds,
-    move_row,
     new_location,
     new_survivor,
     set_location,
@@ -39,7 +37,6 @@ from zombie_rules.quarantine_z.state import (
 
 # Enum members as module constants (a member read off its class costs as much as a
 # function call: see "Enum members" in ``_base``).
-_EQUIP = Action.EQUIP
 _USE = Action.USE
 _FIGHT = Commit.FIGHT
 _EQUIPMENT = Kind.EQUIPMENT
@@ -78,33 +75,6 @@ def _usable(config: Config, me: Survivor, item: int, action: Action) -> str | No
         # "Survivors may not equip two items of the same name."
         return f"you already have a {it.name} equipped"
     return None
-
-
-def item_moves(config: Config, s: int, me: Survivor) -> tuple[Move, ...]:
-    """The legal 'use I' and 'equip I' moves of Survivor ``s`` (outside combat).
-
-    They depend on the kinds of item in the hand (``_base.held_kinds``, cached), the
-    equipment and whether ``s`` is hurt; the order is the hand's. Not cached by
-    those: they seldom repeat, and a cache that keeps missing leaves long-lived
-    tuples behind, which bring on the garbage collector's full passes over the heap.
-    """
-    if not me.hand:
-        return ()
-    items = config.items
-    n = len(items)
-    use, equip = move_row(s, _USE, (), n), move_row(s, _EQUIP, (), n)
-    hurt = me.life < config.survivor_life
-    equipment = me.equipment
-    moves = []
-    for item in held_kinds(me.hand):
-        # The tests of ``_usable``, without building its refusals.
-        kind = items[item].kind
-        if kind is _HEAL:
-            if hurt:
-                moves.append(use[item])
-        elif kind is _EQUIPMENT and item not in equipment:
-            moves.append(equip[item])
-    return tuple(moves)
 
 
 def use_from_hand(state: State, s: int, item: int, action: Action) -> State:
