@@ -29,12 +29,13 @@ measured in one run compare.
 After the table come the calls one by one (what each costs at the nodes where
 the loop makes it, over the states of recorded games), the cost per step by step
 index (it must stay flat as a game gets longer), the same by kind of move, the
-phase it was played in and the events the step caused (a game's opening plays
-other moves than its end, so the mix alone can move the first figures; a kind
-that costs more late than early is a cost that grows with the game) and the
-memory per kept state
-(every state of a game kept alive, against what a state would cost if it shared
-nothing with the one before).
+phase it was played in (and the one it led to), the events the step caused and,
+for a kind that works through a bounded part of the state, how much of it there
+is (a game's opening plays other moves than its end, and on a fuller table, so
+the mix alone can move the first figures; a kind that costs more late than early
+is a cost that grows with the game) and the memory per kept state (every state
+of a game kept alive, against what a state would cost if it shared nothing with
+the one before).
 """
 
 from __future__ import annotations
@@ -368,12 +369,16 @@ def _bucket(step: int) -> int:
     return max(i for i, edge in enumerate(BUCKETS) if step >= edge)
 
 
-def step_kind(move: Any, events: Sequence[str] = (), phase: Any = None) -> str:
+def step_kind(
+    move: Any, events: Sequence[str] = (), phase: Any = None, next_phase: Any = None
+) -> str:
     """A step's kind for the by-kind table: the move's ``action`` (else its type), the
-    phase it was played in (where the state has a ``phase``) and the events it caused.
+    phase it was played in (where the state has a ``phase``), the phase it led to when
+    that is another, and the events it caused.
 
-    Phase and events tell apart steps of one kind of move that do different rule
-    work: in Quarantine Z an item drawn at set-up against one drawn as loot, in
+    Phases and events tell apart steps of one kind of move that do different rule
+    work: in Quarantine Z an item drawn at set-up against one drawn as loot, or the
+    last Survivor's Sneak roll (the Zombie Player then draws) against the others; in
     Zombie Doctor a play that also ends the turn (the hand refilled from the deck's
     bottom once the unseen deck is used up) against one that waits for a separate
     draw. Without them, a change in that mix along a game would pass for a cost
@@ -382,8 +387,49 @@ def step_kind(move: Any, events: Sequence[str] = (), phase: Any = None) -> str:
     action = getattr(move, "action", None)
     kind = type(move).__name__ if action is None else str(getattr(action, "value", action))
     if phase is not None:
-        kind += f" @{str(getattr(phase, 'name', phase)).lower()}"
+        kind += f" @{_phase_name(phase)}"
+        if next_phase is not None and next_phase != phase:
+            kind += f" >{_phase_name(next_phase)}"
     return f"{kind} +{'+'.join(events)}" if events else kind
+
+
+def _phase_name(phase: Any) -> str:
+    return str(getattr(phase, "name", phase)).lower()
+
+
+def _xray_workload(state: Any) -> str:
+    """Zombie Doctor: how many seats remember the hand an X-Ray is taking from (at most the
+    other seats), and whether the table does; else nothing."""
+    if state.xray_target < 0:
+        return ""
+    if not state.known:
+        return "hand remembered by nobody"
+    shared, own = state.known[state.xray_target]
+    table = " and the table" if shared else ""
+    return f"hand remembered by {len(own)} seats{table}"
+
+
+def _combat_workload(state: Any) -> str:
+    """Quarantine Z: how many zombies the combat in progress holds and how many Survivors are
+    still to declare or resolve (the last one's roll also ends the combat round); none
+    outside combat."""
+    combat = state.combat
+    if combat is None:
+        return ""
+    return f"{len(combat.fought)} zombies in the fight, {len(combat.queue)} Survivors to go"
+
+
+#: Per title, the bounded part of a state that some kinds of step work through: an X-Ray
+#: take updates what each seat that remembers the target's hand knows, a combat roll acts
+#: for each zombie in the fight, and the last Survivor's roll ends the combat round.
+#: Games fill those over their first stretch (early on few seats remember a hand and
+#: combats seldom hold zombies), so without this tag a kind's late/early ratio mixes how
+#: much there is to do with when it is done; with it, each row compares like with like,
+#: and a cost that grows with the game's length still shows.
+WORKLOADS: dict[str, Callable[[Any], str]] = {
+    "zombie_doctor": _xray_workload,
+    "quarantine_z": _combat_workload,
+}
 
 
 def by_length(
@@ -396,9 +442,12 @@ def by_length(
     longer game). The same times are also kept by the kind of move played
     (:func:`step_kind`), since a game's opening and its end play different kinds of
     move: a cost that grows with the game's length shows as one kind costing more
-    late than early, while a change of mix alone leaves each kind's row flat.
+    late than early, while a change of mix alone leaves each kind's row flat. A kind
+    that works through a bounded part of the state is also tagged with how much of it
+    there is (:data:`WORKLOADS`).
     """
     legal_moves, to_act, apply, events = game.legal_moves, game.to_act, game.apply, game.events
+    workload = WORKLOADS.get(game.name)
     config = game.config_type(**(changes or {}))
     rng = random.Random(seed)
     times: list[list[int]] = [[] for _ in BUCKETS]
@@ -422,7 +471,14 @@ def by_length(
             spent = clock() - start
             bucket = _bucket(step)
             times[bucket].append(spent)
-            name = step_kind(move, events(before, move, state), getattr(before, "phase", None))
+            name = step_kind(
+                move,
+                events(before, move, state),
+                getattr(before, "phase", None),
+                getattr(state, "phase", None),
+            )
+            if workload is not None and (work := workload(before)):
+                name += f" [{work}]"
             kind = kinds.get(name)
             if kind is None:
                 kind = kinds[name] = [[] for _ in BUCKETS]
@@ -467,7 +523,7 @@ def late_over_early(values: Sequence[float | None]) -> float | None:
 
 def by_kind_table(rows: Sequence[dict[str, Any]]) -> str:
     labels = [f"{lo}-{hi - 1}" for lo, hi in itertools.pairwise(BUCKETS)] + [f"{BUCKETS[-1]}+"]
-    header = f"{'title':<22} {'kind of move @phase +events':<44}" + "".join(
+    header = f"{'title':<22} {'kind of move @phase >next phase +events [workload]':<80}" + "".join(
         f" {label:>8}" for label in labels
     )
     header += f" {'late/early':>10}"
@@ -477,7 +533,7 @@ def by_kind_table(rows: Sequence[dict[str, Any]]) -> str:
             ratio = late_over_early(values)
             if ratio is None:
                 continue  # a kind seen in one stretch of the game only says nothing of growth
-            lines.append(f"{row['game']:<22} {kind:<44}{_cells(values)} {ratio:>10.2f}")
+            lines.append(f"{row['game']:<22} {kind:<80}{_cells(values)} {ratio:>10.2f}")
     return "\n".join(lines)
 
 
@@ -649,9 +705,11 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None) -> int:
     lengths += [by_length(GAMES[n], args.games, args.seed, c) for n, c in long_games]
     section("Cost per step by step index (median us, sample_chance loop)", by_length_table(lengths))
     section(
-        "The same steps by kind of move, phase and the events it caused (median us; kinds"
-        " played in one stretch of a game only are left out; late/early = the last bucket"
-        " over the first)",
+        "The same steps by kind of move, phase (and the next, when the step changed it), the"
+        " events it caused and, for a kind that works through a bounded part of the state,"
+        " how much of it there is (median us;"
+        " kinds played in one stretch of a game only are left out; late/early = the last"
+        " bucket over the first)",
         by_kind_table(lengths),
     )
     memory = [kept_memory(GAMES[n], args.seed) for n in names]

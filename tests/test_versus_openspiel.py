@@ -155,7 +155,7 @@ def test_the_by_kind_table_keeps_each_kind_of_move_apart() -> None:
     kinds = row["kinds"]
     game = GAMES["zombie_run"]
     played = {
-        script.step_kind(move, game.events(before, move, after), before.phase)
+        script.step_kind(move, game.events(before, move, after), before.phase, after.phase)
         for states, moves in zip(*script.recorded_states(game, 3, 0), strict=True)
         for before, move, after in zip(states, moves, states[1:], strict=False)
     }
@@ -166,6 +166,39 @@ def test_the_by_kind_table_keeps_each_kind_of_move_apart() -> None:
     assert script.late_over_early([None, 2.0, None]) is None
     table = script.by_kind_table([row])
     assert "late/early" in table and "zombie_run" in table
+
+
+def test_a_kind_that_works_through_a_bounded_part_of_the_state_says_how_much() -> None:
+    """An X-Ray take is tagged with the seats that remember the target's hand, a Quarantine Z
+    combat step with the zombies in the fight; other steps and titles are not tagged."""
+    script = load_script()
+    tags: dict[str, set[str]] = {}
+    for name in ("zombie_doctor", "quarantine_z", "zombie_run"):
+        row = script.by_length(GAMES[name], 6, 1)
+        tags[name] = {kind.partition(" [")[2] for kind in row["kinds"]}
+    doctor = tags["zombie_doctor"] - {""}
+    assert doctor and all(tag.startswith("hand remembered by") for tag in doctor)
+    assert any(tag.startswith(("hand remembered by 2", "hand remembered by 3")) for tag in doctor)
+    combat = tags["quarantine_z"] - {""}
+    assert combat and all("zombies in the fight" in tag for tag in combat)
+    assert tags["zombie_run"] == {""}
+    zd = GAMES["zombie_doctor"]
+    states, _ = script.recorded_states(zd, 2, 0)
+    for state in states[0]:
+        tagged = script.WORKLOADS["zombie_doctor"](state)
+        assert bool(tagged) == (state.xray_target >= 0)
+
+
+def test_a_steps_kind_names_the_phase_it_led_to_when_it_changed_it() -> None:
+    """The last Survivor's Sneak roll, after which the Zombie Player draws, is kept apart."""
+    script = load_script()
+    (moves,) = script.recorded_states(GAMES["texas_zombies"], 1, 0)[1]
+    phase = GAMES["texas_zombies"].new_game(None).phase
+    other = next(p for p in type(phase) if p != phase)
+    assert script.step_kind(moves[0], (), phase, phase) == script.step_kind(moves[0], (), phase)
+    assert script.step_kind(moves[0], ("story",), phase, other) == (
+        f"{moves[0].action.value} @{phase.name.lower()} >{other.name.lower()} +story"
+    )
 
 
 def test_a_moves_kind_is_its_action_or_its_type() -> None:
