@@ -95,7 +95,11 @@ def living(state: State) -> tuple[int, ...]:
     survivors = state.survivors
     seen, answer = _LIVING[0]
     if seen is not survivors:
-        answer = tuple([s for s, sv in enumerate(survivors) if sv.life > 0])
+        alive = []
+        for s, sv in enumerate(survivors):
+            if sv.life > 0:
+                alive.append(s)
+        answer = tuple(alive)
         _LIVING[0] = (survivors, answer)  # one entry, swapped whole (safe across threads)
     return answer
 
@@ -124,13 +128,11 @@ def in_play(state: State) -> tuple[int, ...]:
     nor suffer free actions (ruling 36).
     """
     survivors, restricted = state.survivors, state.restricted
-    return tuple(
-        [
-            s
-            for s in tables(state.config).survivors
-            if survivors[s].life > 0 and not has_seat(restricted, s)
-        ]
-    )
+    seats = []
+    for s in tables(state.config).survivors:
+        if survivors[s].life > 0 and not has_seat(restricted, s):
+            seats.append(s)
+    return tuple(seats)
 
 
 def survivor_seat(state: State, seat: int) -> bool:
@@ -446,9 +448,11 @@ def active(state: State) -> tuple[int, ...]:
     seen, seen_fighting, seen_config, answer = _ACTIVE[0]
     if seen is survivors and seen_fighting == fighting and seen_config is config:
         return answer
-    answer = tuple(
-        [s for s in tables(config).survivors if has_seat(fighting, s) and survivors[s].life > 0]
-    )
+    seats = []
+    for s in tables(config).survivors:
+        if has_seat(fighting, s) and survivors[s].life > 0:
+            seats.append(s)
+    answer = tuple(seats)
     _ACTIVE[0] = (survivors, fighting, config, answer)  # one entry, swapped whole
     return answer
 

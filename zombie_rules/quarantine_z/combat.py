@@ -179,8 +179,9 @@ def do_commit(state: State, move: Move) -> State:
     assert combat is not None
     commits = set_row(combat.commits, move.seat, _COMMITS[move.args[0]])
     fighting = active(state)  # a commitment changes nobody's place in the combat
-    if any(commits[s] is None for s in fighting):
-        return _with_combat(state, _with_commits(combat, commits))
+    for s in fighting:
+        if commits[s] is None:
+            return _with_combat(state, _with_commits(combat, commits))
     # Declare: "Survivors simultaneously flip their cards face-up".
     # Every Survivor declares in seat order (a target, Combat Items, or just 'ready'), so
     # the order does not reveal who holds a Combat Item.
@@ -218,12 +219,13 @@ def _next_declare(state: State, combat: Combat) -> State:
     if combat.queue:
         return _with_combat_step(state, combat, _DECLARE, turn_of(combat.queue[0]))
     # Resolve: "Survivors resolve the outcome of their actions, by rolling a six-sided die".
-    queue = tuple(
-        s
-        for s in active(state)
-        if combat.commits[s] == _ESCAPE
-        or (combat.commits[s] in (_FIGHT, _SHOOT) and combat.targets[s] is not None)
-    )
+    rolling = []
+    commits, targets = combat.commits, combat.targets
+    for s in active(state):
+        commit = commits[s]
+        if commit == _ESCAPE or (commit in (_FIGHT, _SHOOT) and targets[s] is not None):
+            rolling.append(s)
+    queue = tuple(rolling)
     combat = _with_queue(combat, queue)
     if queue:
         return _with_combat_step(state, combat, _RESOLVE, turn_of(queue[0]))
@@ -292,14 +294,18 @@ def legal_declare(state: State) -> tuple[Move, ...]:
     hand = state.survivors[s].hand
     moves = _combat_item_moves(config, s, held_kinds(hand)) if hand else []
     if combat.commits[s] in (_FIGHT, _SHOOT):
+        # Plain loops rather than comprehensions, which cost a call each in CPython 3.11.
         zombies = combat_zombies(state)
-        others = [j for j in active(state) if j != s]
         row = move_row(s, _TARGET_ZOMBIE, (), tables(config).zombie_cards_total)
-        moves += [row[z.number] for z in zombies]
-        if others:
-            row = move_row(s, _TARGET_SURVIVOR, (), state.config.players)
-            moves += [row[j] for j in others]
-        elif not zombies:
+        for z in zombies:
+            moves.append(row[z.number])
+        row = move_row(s, _TARGET_SURVIVOR, (), state.config.players)
+        others = False
+        for j in active(state):
+            if j != s:
+                moves.append(row[j])
+                others = True
+        if not others and not zombies:
             moves.append(_ready(s))
     else:
         moves.append(_ready(s))
@@ -319,7 +325,11 @@ def _combat_item_moves(config: Config, s: int, held: tuple[int, ...]) -> list[Mo
     """
     items = config.items  # a property: read once
     row = move_row(s, _USE, (), len(items))
-    return [row[item] for item in held if items[item].kind is _COMBAT]
+    moves = []
+    for item in held:  # a plain loop: a comprehension's own call costs more here
+        if items[item].kind is _COMBAT:
+            moves.append(row[item])
+    return moves
 
 
 def do_declare(state: State, move: Move) -> State:
@@ -510,8 +520,12 @@ def bite_options(state: State, i: int) -> tuple[int, ...]:
     if combat is None or i >= len(combat.fought):
         return ()
     fighting = active(state)
-    fighters = tuple(s for s in fighting if has_seat(combat.fought[i], s))
-    return fighters or fighting
+    fought = combat.fought[i]
+    fighters = []
+    for s in fighting:
+        if has_seat(fought, s):
+            fighters.append(s)
+    return tuple(fighters) if fighters else fighting
 
 
 def _zombie_step(state: State, i: int) -> State:

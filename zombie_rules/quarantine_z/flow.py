@@ -176,8 +176,15 @@ def agreed(
     """
     alive = living(state)
     made = state.proposals if proposals is None else proposals
-    proposals = tuple(p if s in alive else -1 for s, p in enumerate(made))
-    chosen = {proposals[j] for j in alive}
+    kept: list[int] = []
+    chosen: set[int] = set()
+    for s, p in enumerate(made):  # a plain loop: a generator and a set comprehension cost more
+        if s in alive:
+            kept.append(p)
+            chosen.add(p)
+        else:
+            kept.append(-1)
+    proposals = tuple(kept)
     if len(chosen) == 1 and -1 not in chosen:
         return _start_sneak(state, chosen.pop(), **changes)
     if changes:

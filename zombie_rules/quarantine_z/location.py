@@ -181,8 +181,9 @@ def legal_location(state: State) -> tuple[Move, ...]:
     moves: list[Move] = []
     players = in_play(state)
     rooms = with_room(table, survivors, players)
+    passed = state.passed
     for s in players:
-        if has_seat(state.passed, s):
+        if passed and has_seat(passed, s):  # nobody waiting (mask 0): no call per seat
             continue
         capped = free_cap_left(state, s)
         held = add_kit_moves(moves, table, config, survivors, s, players, rooms, capped)

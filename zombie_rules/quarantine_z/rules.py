@@ -75,6 +75,9 @@ _ZOMBIE_DRAW = Phase.ZOMBIE_DRAW
 _DIE = (1, 2, 3, 4, 5, 6)
 _DIE_WEIGHTS = (1,) * len(_DIE)
 _DIE_PHASES = frozenset({_SNEAK, _LOOT_ROLL, _AMBUSH_ROLL, _RESOLVE})
+#: The steps of a card draw from the Supply or Munition deck: a tuple, as ``isinstance``
+#: takes it, built once (``SetupDraw | LootDraw`` builds a union object at every draw).
+_CARD_DRAWS = (SetupDraw, LootDraw)
 
 
 # ------------------------------------------------------------ protocol
@@ -189,7 +192,7 @@ def chance_weights(state: State) -> tuple[tuple[Move, ...], tuple[int, ...]]:
         node = _counted(_ZCARD, state.zombie_deck)
     elif phase is _SETUP_DRAW or phase is _LOOT_DRAW:
         step = state.step
-        assert isinstance(step, SetupDraw | LootDraw)
+        assert isinstance(step, _CARD_DRAWS)
         node = _counted(_ITEM, state.munition_deck if step.deck is _MUNITION else state.supply_deck)
     elif PHASES[phase].chance:
         node = _counted(*_pile(state))
@@ -206,7 +209,7 @@ def _pile(state: State) -> tuple[Action, tuple[int, ...]]:
         return _BUILDING, state.building_pile
     if phase is _SETUP_DRAW or phase is _LOOT_DRAW:
         step = state.step
-        assert isinstance(step, SetupDraw | LootDraw)
+        assert isinstance(step, _CARD_DRAWS)
         munition = step.deck is _MUNITION
         return _ITEM, state.munition_deck if munition else state.supply_deck
     if phase is _ZOMBIE_DRAW:

@@ -177,14 +177,18 @@ def legal_decide(state: State) -> tuple[Move, ...]:
     proposals = state.proposals
     used, cap = state.actions_used, config.free_actions
     living_seats = living(state)
-    props = tuple([proposals[j] for j in living_seats])
+    made = []
+    for j in living_seats:
+        made.append(proposals[j])
+    props = tuple(made)
     everyone = -1 not in props
     size, here = len(state.area), state.here
     survivors = state.survivors
     rooms = with_room(table, survivors, living_seats)
     moves: list[Move] = []
+    passed = state.passed
     for s in living_seats:
-        if has_seat(state.passed, s):
+        if passed and has_seat(passed, s):  # nobody waiting (mask 0): no call per seat
             continue
         own = proposals[s]
         capped = used[s] < cap
@@ -366,15 +370,22 @@ def legal_zombies(state: State) -> tuple[Move, ...]:
                 moves += [row[s] for s in living(state)]
             else:
                 moves.append(move_row(z, _EVENT, (), n)[card])
+    # Plain loops rather than comprehensions, which cost a call each in CPython 3.11.
     if room:
         play, hide = move_row(z, _PLAY, (), n), move_row(z, _HIDE, (), n)
-        moves += [play[card] for card in hand if card in t.specials]
-        moves += [hide[card] for card in hand]
+        specials = t.specials
+        for card in hand:
+            if card in specials:
+                moves.append(play[card])
+        for card in hand:
+            moves.append(hide[card])
     zombies = state.area[state.here].zombies
     for card in hand:
         if card in t.mutations:
             row = move_row(z, _MUTATE, (card,), t.zombie_cards_total)
-            moves += [row[zombie.number] for zombie in zombies if card not in zombie.mutations]
+            for zombie in zombies:
+                if card not in zombie.mutations:
+                    moves.append(row[zombie.number])
     if not so_far and can_draw:
         moves.append(_bare(z, _ACTION_DRAW))
     if so_far or config.zombie_may_pass or not (state.zombie_hand or can_draw):
